@@ -1,0 +1,43 @@
+/// What happened to a habit on one day. No entry means not done.
+public enum EntryStatus: String, Codable, Sendable, CaseIterable {
+  case done
+  /// Neutral: never breaks a streak, never adds to one, left out of completion rates.
+  case skipped
+}
+
+/// A habit's record for one day: at most one per (habit, day).
+public struct HabitEntry: Hashable, Codable, Sendable {
+  public var day: Day
+  public var status: EntryStatus
+  public var note: String?
+
+  public init(day: Day, status: EntryStatus, note: String? = nil) {
+    self.day = day
+    self.status = status
+    self.note = note
+  }
+}
+
+/// A change to one day, spoken as the value to end with so retries and races are harmless.
+public enum DayMark: Hashable, Sendable {
+  case done
+  case skipped
+  /// No entry: not done.
+  case nothing
+
+  public var status: EntryStatus? {
+    switch self {
+    case .done: .done
+    case .skipped: .skipped
+    case .nothing: nil
+    }
+  }
+
+  /// Days after today cannot be marked.
+  public static func checkMarkable(_ day: Day, today: Day) throws(ValidationError) {
+    guard day <= today else {
+      throw ValidationError(
+        field: "day", rule: "\(day) is in the future (today is \(today)); only days up to today can be marked")
+    }
+  }
+}
