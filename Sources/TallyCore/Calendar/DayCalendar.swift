@@ -92,4 +92,11 @@ public struct DayCalendar: Sendable, Equatable {
   public func monthName(_ month: Int) -> String {
     gregorian.monthSymbols[month - 1]
   }
+
+  /// "Monday 1 September", or "Monday 1 September 2025" with the year, for labels a screen
+  /// reader speaks.
+  public func spokenName(of day: Day, includingYear: Bool = false) -> String {
+    let name = "\(weekdayName(day.weekday)) \(day.day) \(monthName(day.month))"
+    return includingYear ? "\(name) \(day.year)" : name
+  }
 }

@@ -1,0 +1,57 @@
+/// All habits at once: each day's level 0–4 is the share of habits that existed that day and
+/// were completed (SPEC 4).
+public struct ActivityGrid: Hashable, Codable, Sendable {
+  public struct Cell: Hashable, Codable, Sendable {
+    public let day: Day
+    public let level: Int
+    public let completed: Int
+    /// Habits whose tracking had started by this day.
+    public let tracked: Int
+    public let isFuture: Bool
+  }
+
+  public struct Input: Sendable {
+    public let habit: Habit
+    public let history: HabitHistory
+
+    public init(habit: Habit, history: HabitHistory) {
+      self.habit = habit
+      self.history = history
+    }
+  }
+
+  /// Columns, oldest first; each holds seven cells in weekday order.
+  public let weeks: [[Cell]]
+
+  public init(habits: [Input], today: Day, firstWeekday: Weekday, weekCount: Int) {
+    let tracked = habits.map { ($0.history, $0.history.trackingStart(createdDay: $0.habit.createdDay)) }
+    weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
+      .map { weekStart in
+        (0..<7).map { offset in
+          let day = weekStart.adding(days: offset)
+          guard day <= today else {
+            return Cell(day: day, level: 0, completed: 0, tracked: 0, isFuture: true)
+          }
+          var existing = 0
+          var completed = 0
+          for (history, start) in tracked where start <= day {
+            existing += 1
+            if history.isCompleted(on: day) { completed += 1 }
+          }
+          return Cell(
+            day: day, level: ActivityGrid.level(completed: completed, of: existing),
+            completed: completed, tracked: existing, isFuture: false)
+        }
+      }
+  }
+
+  /// 0 → 0, (0, ¼] → 1, (¼, ½] → 2, (½, ¾] → 3, (¾, 1] → 4; compared in integers so a share
+  /// that sits exactly on a boundary lands in the lower level.
+  public static func level(completed: Int, of total: Int) -> Int {
+    guard total > 0, completed > 0 else { return 0 }
+    if 4 * completed <= total { return 1 }
+    if 2 * completed <= total { return 2 }
+    if 4 * completed <= 3 * total { return 3 }
+    return 4
+  }
+}

@@ -1,0 +1,72 @@
+/// One habit's GitHub-style grid: a column per week, oldest on the left, rows from the first
+/// weekday, ending with the week that holds today (SPEC 4).
+public struct HabitGrid: Hashable, Codable, Sendable {
+  public enum State: String, Codable, Sendable {
+    /// After today: blank and inert.
+    case future
+    /// Before the tracking start and without an entry: dimmed.
+    case beforeStart
+    case done
+    case skipped
+    /// Tracked, nothing recorded: not done.
+    case empty
+  }
+
+  public struct Cell: Hashable, Codable, Sendable {
+    public let day: Day
+    public let state: State
+
+    public init(day: Day, state: State) {
+      self.day = day
+      self.state = state
+    }
+    /// Days up to today toggle, including ones before the habit was created (back-filling).
+    public var isToggleable: Bool { state != .future }
+  }
+
+  /// Columns, oldest first; each holds seven cells in weekday order.
+  public let weeks: [[Cell]]
+
+  public init(habit: Habit, history: HabitHistory, today: Day, firstWeekday: Weekday, weekCount: Int) {
+    let start = history.trackingStart(createdDay: habit.createdDay)
+    weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
+      .map { weekStart in
+        (0..<7).map { offset in
+          let day = weekStart.adding(days: offset)
+          return Cell(day: day, state: HabitGrid.state(of: day, history, start: start, today: today))
+        }
+      }
+  }
+
+  /// An entry shows even before the tracking start (a skipped back-filled day is still data);
+  /// only empty days there are dimmed.
+  private static func state(of day: Day, _ history: HabitHistory, start: Day, today: Day) -> State {
+    if day > today { return .future }
+    switch history.status(on: day) {
+    case .done: return .done
+    case .skipped: return .skipped
+    case nil: return day < start ? .beforeStart : .empty
+    }
+  }
+}
+
+extension HabitGrid.State {
+  /// Words for a screen reader, after the date: "Monday 1 September, completed".
+  public var spokenText: String {
+    switch self {
+    case .future: "upcoming"
+    case .beforeStart: "before tracking started"
+    case .done: "completed"
+    case .skipped: "skipped"
+    case .empty: "not done"
+    }
+  }
+}
+
+extension HabitGrid.Cell {
+  /// "Monday 1 September, completed"; the year is said only when it is not today's.
+  public func spokenLabel(calendar: DayCalendar, today: Day) -> String {
+    let date = calendar.spokenName(of: day, includingYear: day.year != today.year)
+    return "\(date), \(state.spokenText)"
+  }
+}
