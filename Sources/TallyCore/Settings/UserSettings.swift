@@ -1,0 +1,53 @@
+import Foundation
+
+/// A user's preferences (SPEC 1 and 5), as stored and sent over the wire.
+public struct UserSettings: Hashable, Codable, Sendable {
+  /// An IANA zone name such as `Europe/Berlin`.
+  public var timeZone: String
+  public var daySwitchHour: Int
+  public var firstWeekday: Weekday
+  public var locale: String
+  public var showDatePickerGrid: Bool
+  public var showGridDates: Bool
+
+  public init(
+    timeZone: String,
+    daySwitchHour: Int = 0,
+    firstWeekday: Weekday = .sunday,
+    locale: String = "en_US",
+    showDatePickerGrid: Bool = true,
+    showGridDates: Bool = false
+  ) {
+    self.timeZone = timeZone
+    self.daySwitchHour = daySwitchHour
+    self.firstWeekday = firstWeekday
+    self.locale = locale
+    self.showDatePickerGrid = showDatePickerGrid
+    self.showGridDates = showGridDates
+  }
+
+  /// The day rules these settings describe; fails with the field that is wrong.
+  public func dayCalendar() throws(ValidationError) -> DayCalendar {
+    guard let zone = TimeZone(identifier: timeZone) else {
+      throw ValidationError(
+        field: "timeZone", rule: "must be an IANA time zone like Europe/Berlin, not '\(timeZone)'")
+    }
+    guard UserSettings.isKnownLocale(locale) else {
+      throw ValidationError(field: "locale", rule: "must be a locale like en_US or fr_FR, not '\(locale)'")
+    }
+    return try DayCalendar(
+      timeZone: zone, daySwitchHour: daySwitchHour, firstWeekday: firstWeekday,
+      locale: Locale(identifier: locale))
+  }
+
+  /// Checks every field, returning the settings unchanged when they are valid.
+  public func validated() throws(ValidationError) -> UserSettings {
+    _ = try dayCalendar()
+    return self
+  }
+
+  private static func isKnownLocale(_ identifier: String) -> Bool {
+    let canonical = identifier.replacingOccurrences(of: "-", with: "_")
+    return Locale.availableIdentifiers.contains(canonical)
+  }
+}
