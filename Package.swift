@@ -11,6 +11,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "TallyCore", targets: ["TallyCore"]),
+    .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),

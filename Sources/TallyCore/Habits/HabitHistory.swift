@@ -9,26 +9,33 @@ public struct HabitHistory: Sendable, Equatable {
 
   enum Status: UInt8 { case none, done, skipped }
 
-  public init(_ entries: some Collection<HabitEntry>) {
-    var first: Day?
-    var last: Day?
-    var firstCompleted: Day?
+  public init(_ entries: [HabitEntry]) {
+    guard let firstEntry = entries.first else {
+      self.init(firstDay: nil, firstCompletedDay: nil, statuses: [])
+      return
+    }
+    var first = firstEntry.day.ordinal
+    var last = first
+    var firstCompleted = Int.max
     for entry in entries {
-      if first.map({ entry.day < $0 }) ?? true { first = entry.day }
-      if last.map({ entry.day > $0 }) ?? true { last = entry.day }
-      if entry.status == .done, firstCompleted.map({ entry.day < $0 }) ?? true {
-        firstCompleted = entry.day
-      }
+      let ordinal = entry.day.ordinal
+      first = Swift.min(first, ordinal)
+      last = Swift.max(last, ordinal)
+      if entry.status == .done { firstCompleted = Swift.min(firstCompleted, ordinal) }
     }
-    var statuses: [Status] = []
-    if let first, let last {
-      statuses = Array(repeating: .none, count: first.days(to: last) + 1)
-      for entry in entries {
-        statuses[first.days(to: entry.day)] = entry.status == .done ? .done : .skipped
-      }
+    var statuses = [Status](repeating: .none, count: last - first + 1)
+    for entry in entries {
+      statuses[entry.day.ordinal - first] = entry.status == .done ? .done : .skipped
     }
-    self.firstDay = first
-    self.firstCompletedDay = firstCompleted
+    self.init(
+      firstDay: Day(ordinal: first),
+      firstCompletedDay: firstCompleted == .max ? nil : Day(ordinal: firstCompleted),
+      statuses: statuses)
+  }
+
+  private init(firstDay: Day?, firstCompletedDay: Day?, statuses: [Status]) {
+    self.firstDay = firstDay
+    self.firstCompletedDay = firstCompletedDay
     self.statuses = statuses
   }
 

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so their build never slows the app's.
+// Run: swift run -c release --package-path Benchmarks tally-benchmarks
+let package = Package(
+  name: "TallyBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "Tally", path: ".."),
+  ],
+  targets: [
+    .executableTarget(
+      name: "tally-benchmarks",
+      dependencies: [
+        .product(name: "TallyCore", package: "Tally"),
+        .product(name: "TallyCoreReference", package: "Tally"),
+      ],
+      path: "Sources/TallyBenchmarks",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+  ]
+)
