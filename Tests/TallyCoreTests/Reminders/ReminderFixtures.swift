@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import TallyCore
 import Testing
 
@@ -8,11 +9,29 @@ enum ReminderFixtures {
     "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata",
   ]
 
-  /// DST transitions, the day Samoa skipped, a leap day, and plain days around them.
-  static let notableDays = [
-    "2026-03-08", "2026-11-01", "2026-03-29", "2026-10-25", "2026-04-05", "2026-10-04",
-    "2011-12-29", "2011-12-30", "2011-12-31", "2024-02-29", "2024-02-28", "2024-03-01",
-  ].map { Day($0)! }
+  /// Each zone with the days its wall clock jumps (or, for Kolkata, could but does not).
+  static let transitionDays: [(zone: String, day: Day)] = [
+    ("America/New_York", "2026-03-08"), ("America/New_York", "2026-11-01"),
+    ("Europe/Berlin", "2026-03-29"), ("Europe/Berlin", "2026-10-25"),
+    ("Australia/Lord_Howe", "2026-04-05"), ("Australia/Lord_Howe", "2026-10-04"),
+    ("Pacific/Apia", "2011-12-29"), ("Pacific/Apia", "2011-12-30"), ("Pacific/Apia", "2011-12-31"),
+    ("Asia/Kolkata", "2026-03-08"), ("Europe/Berlin", "2024-02-29"),
+  ].map { ($0.0, Day($0.1)!) }
+
+  /// A zone and date: a transition day of that zone more often than not, else any zone and
+  /// any date from 2011 to 2030.
+  static let zoneAndDate = zip(
+    Gen.bool(0.6), Gen<(zone: String, day: Day)?>.element(of: transitionDays),
+    Gen<String?>.element(of: zoneNames),
+    Gen.int(in: Day("2011-01-01")!.ordinal...Day("2030-12-31")!.ordinal)
+  ).map { onTransition, transition, zone, ordinal in
+    onTransition ? (transition!.zone, transition!.day) : (zone!, Day(ordinal: ordinal))
+  }
+
+  /// An hour, half the time in the small hours where DST transitions happen.
+  static let hour = zip(Gen.bool(), Gen.int(in: 0...3), Gen.int(in: 0...23)).map { small, early, any in
+    small ? early : any
+  }
 
   static func day(_ text: String) throws -> Day {
     try #require(Day(text))

@@ -62,23 +62,17 @@ import Testing
   }
 
   @Test func matchesTheMinuteScanningReference() async {
-    let zones = ReminderFixtures.zoneNames
-    let notable = ReminderFixtures.notableDays
-    let dayGenerator = zip(
-      Gen.bool(0.6), Gen<Day?>.element(of: notable),
-      Gen.int(in: Day("2011-01-01")!.ordinal...Day("2030-12-31")!.ordinal)
-    ).map { useNotable, notableDay, ordinal in useNotable ? notableDay! : Day(ordinal: ordinal) }
     await propertyCheck(
-      count: 400, input: Gen<String?>.element(of: zones), dayGenerator, Gen.int(in: 0...23),
-      Gen.int(in: 0...59)
-    ) { zone, date, hour, minute in
-      let timeZone = TimeZone(identifier: zone!)!
+      count: 400, input: ReminderFixtures.zoneAndDate, ReminderFixtures.hour, Gen.int(in: 0...59)
+    ) { zoneAndDate, hour, minute in
+      let (zone, date) = zoneAndDate
+      let timeZone = TimeZone(identifier: zone)!
       let calendar = try! DayCalendar(timeZone: timeZone)
       let time = try! WallTime(hour: hour, minute: minute)
       #expect(
         calendar.instant(of: time, on: date)
           == ReferenceReminders.instant(of: time, on: date, timeZone: timeZone),
-        "\(zone!) \(date) \(time)")
+        "\(zone) \(date) \(time)")
     }
   }
 }
