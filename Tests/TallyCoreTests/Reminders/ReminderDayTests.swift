@@ -31,19 +31,17 @@ import Testing
   /// Wherever the wall time exists (outside DST gaps), a reminder's instant lies in the user's day it belongs to, for every
   /// switch hour: the two wall-clock rules agree.
   @Test func instantsFallInsideTheirOwnDay() async {
-    let zones = ReminderFixtures.zoneNames
-    let days = Day("2011-01-01")!.ordinal...Day("2030-12-31")!.ordinal
     await propertyCheck(
-      count: 400, input: Gen<String?>.element(of: zones), Gen.int(in: days), Gen.int(in: 0...6),
-      Gen.int(in: 0...23), Gen.int(in: 0...59)
-    ) { zone, ordinal, switchHour, hour, minute in
-      let calendar = try! DayCalendar(timeZone: TimeZone(identifier: zone!)!, daySwitchHour: switchHour)
-      let day = Day(ordinal: ordinal)
+      count: 400, input: ReminderFixtures.zoneAndDate, Gen.int(in: 0...6), ReminderFixtures.hour,
+      Gen.int(in: 0...59)
+    ) { zoneAndDate, switchHour, hour, minute in
+      let (zone, day) = zoneAndDate
+      let calendar = try! DayCalendar(timeZone: TimeZone(identifier: zone)!, daySwitchHour: switchHour)
       let time = try! WallTime(hour: hour, minute: minute)
       let date = calendar.date(of: time, inUserDay: day)
       let instant = calendar.instant(of: time, inUserDay: day)
       if wallClockReads(time, on: date, at: instant, in: calendar) {
-        #expect(calendar.day(containing: instant) == day, "\(zone!) \(day) \(time) switch \(switchHour)")
+        #expect(calendar.day(containing: instant) == day, "\(zone) \(day) \(time) switch \(switchHour)")
       }
     }
   }
