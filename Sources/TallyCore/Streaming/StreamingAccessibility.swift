@@ -1,0 +1,35 @@
+/// VoiceOver labels for the streaming calendar (SPEC 6), built from the user's locale's
+/// weekday and month names.
+///
+/// The sentence shape ("… on Monday 1 September", the word "and") is English; only the names
+/// are localised.
+public enum StreamingAccessibility {
+  /// "Monday 1 September".
+  public static func dateText(_ day: Day, calendar: DayCalendar) -> String {
+    "\(calendar.weekdayName(day.weekday)) \(day.day) \(calendar.monthName(day.month))"
+  }
+
+  /// "Netflix", "Netflix and Max", "Netflix, Max and Hulu".
+  public static func list(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  /// "Netflix, Max and Hulu on Monday 1 September"; just the date for a day with nothing on.
+  public static func cellLabel(day: Day, providers: [Provider], calendar: DayCalendar) -> String {
+    let date = dateText(day, calendar: calendar)
+    return providers.isEmpty ? date : "\(list(providers.map(\.name))) on \(date)"
+  }
+
+  /// "Netflix, $17.99, airing today". An unpriced provider says "no price set"; a later day
+  /// says "airing Tuesday 2 September" and an earlier one "aired Sunday 31 August".
+  public static func detailRowLabel(
+    provider: Provider, formattedPrice: String?, day: Day, today: Day, calendar: DayCalendar
+  ) -> String {
+    let when =
+      day == today
+      ? "airing today"
+      : (day > today ? "airing " : "aired ") + dateText(day, calendar: calendar)
+    return "\(provider.name), \(formattedPrice ?? "no price set"), \(when)"
+  }
+}
