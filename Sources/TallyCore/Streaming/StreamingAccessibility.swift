@@ -4,11 +4,6 @@
 /// The sentence shape ("… on Monday 1 September", the word "and") is English; only the names
 /// are localised.
 public enum StreamingAccessibility {
-  /// "Monday 1 September".
-  public static func dateText(_ day: Day, calendar: DayCalendar) -> String {
-    "\(calendar.weekdayName(day.weekday)) \(day.day) \(calendar.monthName(day.month))"
-  }
-
   /// "Netflix", "Netflix and Max", "Netflix, Max and Hulu".
   public static func list(_ names: [String]) -> String {
     guard let last = names.last, names.count > 1 else { return names.first ?? "" }
@@ -17,7 +12,7 @@ public enum StreamingAccessibility {
 
   /// "Netflix, Max and Hulu on Monday 1 September"; just the date for a day with nothing on.
   public static func cellLabel(day: Day, providers: [Provider], calendar: DayCalendar) -> String {
-    let date = dateText(day, calendar: calendar)
+    let date = calendar.spokenName(of: day)
     return providers.isEmpty ? date : "\(list(providers.map(\.name))) on \(date)"
   }
 
@@ -29,7 +24,7 @@ public enum StreamingAccessibility {
     let when =
       day == today
       ? "airing today"
-      : (day > today ? "airing " : "aired ") + dateText(day, calendar: calendar)
+      : (day > today ? "airing " : "aired ") + calendar.spokenName(of: day)
     return "\(provider.name), \(formattedPrice ?? "no price set"), \(when)"
   }
 }

@@ -70,12 +70,12 @@ import Testing
 
   @Test func leapDayName() throws {
     let calendar = Fixtures.calendar("Australia/Lord_Howe")
-    #expect(StreamingAccessibility.dateText(Fixtures.day("2024-02-29"), calendar: calendar) == "Thursday 29 February")
+    #expect(calendar.spokenName(of: Fixtures.day("2024-02-29")) == "Thursday 29 February")
   }
 
   @Test func namesFollowTheCalendarsLocale() throws {
     let french = try DayCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, locale: Locale(identifier: "fr_FR"))
-    #expect(StreamingAccessibility.dateText(Fixtures.day("2025-09-01"), calendar: french) == "lundi 1 septembre")
+    #expect(french.spokenName(of: Fixtures.day("2025-09-01")) == "lundi 1 septembre")
   }
 
   @Test func detailRowsSayWhenTheEpisodeAirs() throws {
