@@ -119,19 +119,12 @@ extension Day: LosslessStringConvertible {
   }
 }
 
-extension Day: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
+extension Day: TextCodable {
+  public init(parsing text: String, field: String = "day") throws(ValidationError) {
     guard let day = Day(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not a day; expected YYYY-MM-DD")
+      throw ValidationError(
+        field: field, rule: "must be a date written YYYY-MM-DD like 2026-03-08, not '\(text)'")
     }
     self = day
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

@@ -63,20 +63,8 @@ public struct HexColor: Hashable, Sendable {
   }
 }
 
-extension HexColor: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    do {
-      try self.init(parsing: try container.decode(String.self))
-    } catch let error as ValidationError {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(hex)
-  }
+extension HexColor: TextCodable {
+  public var description: String { hex }
 }
 
 extension HexColor {

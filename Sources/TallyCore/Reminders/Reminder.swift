@@ -39,21 +39,7 @@ extension WallTime: CustomStringConvertible {
   }
 }
 
-extension WallTime: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    do {
-      try self.init(parsing: try container.decode(String.self))
-    } catch let error as ValidationError {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
-}
+extension WallTime: TextCodable {}
 
 /// When a habit asks for attention (SPEC 7).
 public enum Reminder: Hashable, Sendable {

@@ -34,20 +34,12 @@ extension ReminderOccurrenceKey: LosslessStringConvertible {
   }
 }
 
-extension ReminderOccurrenceKey: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
+extension ReminderOccurrenceKey: TextCodable {
+  public init(parsing text: String, field: String = "key") throws(ValidationError) {
     guard let key = ReminderOccurrenceKey(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container,
-        debugDescription: "'\(text)' is not a reminder key; expected habit-id/YYYY-MM-DD/HH:MM")
+      throw ValidationError(
+        field: field, rule: "must be a reminder key habit-id/YYYY-MM-DD/HH:MM, not '\(text)'")
     }
     self = key
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

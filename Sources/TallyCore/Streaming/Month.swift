@@ -84,19 +84,4 @@ extension Month: LosslessStringConvertible {
   }
 }
 
-extension Month: Codable {
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let month = Month(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not a month; expected YYYY-MM")
-    }
-    self = month
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
-}
+extension Month: TextCodable {}
