@@ -51,7 +51,9 @@ public struct DatePickerGridLayout: Hashable, Sendable {
 
   /// Changes of a point or less are measurement noise (scroll bars, rounding) and would only
   /// make the grid flicker. The change is measured from the width this layout was made for,
-  /// so slow drift still relayouts once it adds up to more than a point.
+  /// so slow drift still relayouts once it adds up to more than a point. A width that is not
+  /// a number counts as a change, so ``adjusted(toWidth:)`` rejects it instead of keeping
+  /// the old layout.
   public func needsRelayout(forWidth newWidth: Double) -> Bool {
     !(abs(newWidth - width) <= 1)
   }
