@@ -1,0 +1,19 @@
+/// The one rule journal entries and chat messages share: some visible text, not too much.
+///
+/// Text is kept exactly as written (a journal's blank lines and indentation are the writer's
+/// choice); only the check ignores surrounding whitespace.
+enum JournalText {
+  static func validated(
+    _ text: String, field: String, maxCharacters: Int
+  ) throws(ValidationError) -> String {
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw ValidationError(field: field, rule: "must contain some text, not only spaces or nothing")
+    }
+    let count = text.count
+    guard count <= maxCharacters else {
+      throw ValidationError(
+        field: field, rule: "must be at most \(maxCharacters) characters (this one has \(count))")
+    }
+    return text
+  }
+}
