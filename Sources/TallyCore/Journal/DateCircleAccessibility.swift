@@ -9,10 +9,7 @@ public enum DateCircleAccessibility {
     for day: Day, today: Day, isSelected: Bool, hasEntry: Bool, hasChat: Bool,
     calendar: DayCalendar
   ) -> String {
-    var date = "\(calendar.weekdayName(day.weekday)) \(day.day) \(calendar.monthName(day.month))"
-    if day.year != today.year {
-      date += " \(day.year)"
-    }
+    let date = calendar.spokenName(of: day, includingYear: day.year != today.year)
     let states = [
       (day == today, "today"),
       (hasEntry, "journal entry"),

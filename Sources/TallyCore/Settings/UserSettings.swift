@@ -40,6 +40,11 @@ public struct UserSettings: Hashable, Codable, Sendable {
       locale: Locale(identifier: locale))
   }
 
+  /// The Today view's switches among these settings.
+  public var today: TodaySettings {
+    TodaySettings(showDatePickerGrid: showDatePickerGrid, showGridDates: showGridDates)
+  }
+
   /// Checks every field, returning the settings unchanged when they are valid.
   public func validated() throws(ValidationError) -> UserSettings {
     _ = try dayCalendar()

@@ -98,7 +98,7 @@ import Testing
     #expect(calendar.daySwitchHour == 0)
     #expect(calendar.firstWeekday == .sunday)
     #expect(settings.locale == "en_US")
-    #expect(settings.showDatePickerGrid && !settings.showGridDates)
+    #expect(settings.today == TodaySettings())
   }
 
   @Test func badSettingsNameTheField() {
