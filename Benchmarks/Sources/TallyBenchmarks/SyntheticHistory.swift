@@ -14,11 +14,11 @@ struct SplitMix64: RandomNumberGenerator {
   }
 }
 
-/// A habit created `years` before `today`, done on about 80% of days and skipped on 5%;
-/// every third habit is weekly.
-func syntheticHabit(index: Int, years: Int, today: Day, rng: inout SplitMix64) -> (Habit, [HabitEntry]) {
+/// A habit created `years` before `today`, done on about 80% of days and skipped on 5%.
+func syntheticHabit(
+  index: Int, frequency: Frequency, years: Int, today: Day, rng: inout SplitMix64
+) -> (Habit, [HabitEntry]) {
   let created = today.adding(days: -365 * years + 1)
-  let frequency: Frequency = index % 3 == 2 ? .weekly(targetPerWeek: 1 + index % 6) : .daily
   let habit = try! Habit(
     id: UUID(), name: "Habit \(index)", createdDay: created, frequency: frequency, sortOrder: index)
   var entries: [HabitEntry] = []
