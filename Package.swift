@@ -12,9 +12,12 @@ let package = Package(
   products: [
     .library(name: "TallyCore", targets: ["TallyCore"]),
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
+    .library(name: "TallyStore", targets: ["TallyStore"]),
+    .library(name: "TallySQLite", targets: ["TallySQLite"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: []
 )
@@ -40,6 +43,32 @@ package.targets += [
   .target(
     name: "TallyCoreReference",
     dependencies: ["TallyCore"],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Storage: repository protocols, their in-memory twins, and SQLite through GRDB
+
+package.targets += [
+  // What the rest of Tally asks of a store, and an in-memory store that answers it.
+  .target(
+    name: "TallyStore",
+    dependencies: ["TallyCore"],
+    swiftSettings: swiftSettings
+  ),
+  // The shared contract suite lives here and runs against every implementation.
+  .testTarget(
+    name: "TallyStoreTests",
+    dependencies: ["TallyStore", "TallySQLite"],
+    swiftSettings: swiftSettings
+  ),
+  // The durable store: one SQLite file (WAL), versioned migrations.
+  .target(
+    name: "TallySQLite",
+    dependencies: [
+      "TallyStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: swiftSettings
   ),
 ]

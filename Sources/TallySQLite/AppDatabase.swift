@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import TallyStore
+
+/// The one owner of a Tally database: opens it, refuses what it must not touch, migrates it,
+/// and hands out the connection the SQLite repositories use.
+///
+/// A file is opened as a WAL `DatabasePool` (readers never wait for the writer) with foreign
+/// keys on and `synchronous = FULL`, so a committed write survives a crash. Every write goes
+/// through one transaction.
+public struct AppDatabase: Sendable {
+  /// Reads and writes; every `write` is a transaction.
+  public let writer: any DatabaseWriter
+  /// The file, or `nil` for an in-memory database.
+  public let path: String?
+
+  /// Reads, which a pool serves beside the writer.
+  public var reader: any DatabaseReader { writer }
+
+  /// The schema versions this program knows, oldest first (`v1`, …).
+  public static var schemaVersions: [String] { Migrations.all.map(\.identifier) }
+
+  /// Opens the database file at `path`, creating it and its folder on first use, and brings
+  /// its schema up to date.
+  ///
+  /// Throws, leaving the file as it was, when the file is not a Tally database, when it was
+  /// written by a newer Tally (``StoreError/newerSchema(path:version:known:)``), or when a
+  /// migration fails (``StoreError/migrationFailed(path:version:target:reason:)``). It never
+  /// erases or recreates a file.
+  public static func open(at path: String) throws(StoreError) -> AppDatabase {
+    try open(at: path, migrator: Migrations.migrator())
+  }
+
+  /// A fresh, empty in-memory database with the same configuration and schema as a file.
+  public static func inMemory() throws(StoreError) -> AppDatabase {
+    try inMemory(migrator: Migrations.migrator())
+  }
+
+  static func inMemory(migrator: DatabaseMigrator) throws(StoreError) -> AppDatabase {
+    do {
+      let queue = try DatabaseQueue(configuration: configuration())
+      try migrator.migrate(queue)
+      return AppDatabase(writer: queue, path: nil)
+    } catch {
+      throw .storage(String(describing: error))
+    }
+  }
+
+  static func open(at path: String, migrator: DatabaseMigrator) throws(StoreError) -> AppDatabase {
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw .unreadable(
+        path: path,
+        reason: "its folder \(url.deletingLastPathComponent().path) could not be created "
+          + "(\(error.localizedDescription))")
+    }
+    if FileManager.default.fileExists(atPath: path) {
+      try inspect(path: path, migrator: migrator)
+    }
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration())
+    } catch {
+      throw .unreadable(path: path, reason: reason(error))
+    }
+    do {
+      try migrator.migrate(pool)
+    } catch {
+      let version = (try? pool.read { db in try migrator.appliedMigrations(db).last }) ?? nil
+      throw .migrationFailed(
+        path: path, version: version ?? "none", target: migrator.migrations.last ?? "none",
+        reason: reason(error))
+    }
+    return AppDatabase(writer: pool, path: path)
+  }
+
+  /// Looks at an existing file through a read-only connection before anything writes to it:
+  /// refuses a file that is not Tally's or is newer than this program, and runs pending
+  /// migrations on an in-memory copy first so one that fails never touches the file.
+  private static func inspect(path: String, migrator: DatabaseMigrator) throws(StoreError) {
+    let known = migrator.migrations
+    var readonly = configuration()
+    readonly.readonly = true
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: readonly)
+      let (applied, isEmpty) = try queue.read { db in
+        (
+          try migrator.appliedIdentifiers(db),
+          try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") == 0
+        )
+      }
+      if applied.isEmpty && !isEmpty {
+        throw StoreError.unreadable(
+          path: path, reason: "it is an SQLite database, but not one Tally made")
+      }
+      let unknown = applied.subtracting(known)
+      if !unknown.isEmpty {
+        throw StoreError.newerSchema(
+          path: path, version: newest(unknown), known: known.last ?? "none")
+      }
+      let current = known.last { applied.contains($0) }
+      if let current, current != known.last {
+        // A dry run on a copy: the real file is migrated only when this succeeds.
+        let copy = try DatabaseQueue(configuration: configuration())
+        try queue.backup(to: copy)
+        do {
+          try migrator.migrate(copy)
+        } catch {
+          throw StoreError.migrationFailed(
+            path: path, version: current, target: known.last ?? "none", reason: reason(error))
+        }
+      }
+      try queue.close()
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .unreadable(path: path, reason: reason(error))
+    }
+  }
+
+  /// The configuration every connection shares, files and memory alike.
+  static func configuration() -> Configuration {
+    var config = Configuration()
+    config.foreignKeysEnabled = true
+    // The CLI and the server may share a file: wait for each other rather than fail.
+    config.busyMode = .timeout(10)
+    config.prepareDatabase { db in
+      if !db.configuration.readonly {
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
+    }
+    return config
+  }
+
+  /// The newest of schema identifiers like `v12`, by number when they have one.
+  static func newest(_ identifiers: Set<String>) -> String {
+    identifiers.max { a, b in
+      let (na, nb) = (Int(a.dropFirst()) ?? -1, Int(b.dropFirst()) ?? -1)
+      return (na, a) < (nb, b)
+    } ?? "none"
+  }
+
+  static func reason(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      return error.message ?? error.description
+    }
+    return String(describing: error)
+  }
+}

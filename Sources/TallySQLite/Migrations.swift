@@ -1,0 +1,157 @@
+import GRDB
+
+/// Tally's schema, one named migration per version.
+///
+/// A migration that has shipped is frozen: never edit, reorder or remove one — add the next
+/// (`v2`, …) at the end, written in SQL strings, never with the app's types (they change, the
+/// SQL must not). docs/storage.md says how, and every schema version keeps a fixture file in
+/// Tests/TallySQLiteTests/Fixtures that the tests open.
+enum Migrations {
+  /// The migrations in order: (identifier, body).
+  static let all: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+    ("v1", v1)
+  ]
+
+  static func migrator(_ migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = all)
+    -> DatabaseMigrator
+  {
+    var migrator = DatabaseMigrator()
+    for migration in migrations {
+      migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+    }
+    return migrator
+  }
+
+  /// The first schema: everything SPEC 2, 5, 6 and 7 keep, and the server's tokens and
+  /// sessions. Conventions: ids are lower-case UUID text, days `YYYY-MM-DD` text, instants
+  /// ISO 8601 UTC text with milliseconds (`2026-03-08T06:30:00.000Z`), booleans 0/1.
+  static func v1(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE users (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL UNIQUE,
+          time_zone TEXT NOT NULL,
+          day_switch_hour INTEGER NOT NULL CHECK (day_switch_hour BETWEEN 0 AND 6),
+          first_weekday TEXT NOT NULL CHECK (first_weekday IN
+            ('sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday')),
+          locale TEXT NOT NULL,
+          show_date_picker_grid INTEGER NOT NULL CHECK (show_date_picker_grid IN (0, 1)),
+          show_grid_dates INTEGER NOT NULL CHECK (show_grid_dates IN (0, 1))
+        ) STRICT;
+
+        CREATE TABLE habits (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id),
+          name TEXT NOT NULL,
+          icon TEXT,
+          color TEXT NOT NULL,
+          group_name TEXT,
+          created_day TEXT NOT NULL,
+          frequency TEXT NOT NULL CHECK (frequency IN ('daily', 'weekly')),
+          target_per_week INTEGER CHECK (
+            (frequency = 'daily' AND target_per_week IS NULL)
+            OR (frequency = 'weekly' AND target_per_week BETWEEN 1 AND 6)),
+          reminder TEXT NOT NULL CHECK (reminder IN ('none', 'single', 'periodic')),
+          reminder_start TEXT,
+          reminder_end TEXT,
+          reminder_every_hours INTEGER,
+          archived INTEGER NOT NULL CHECK (archived IN (0, 1)),
+          sort_order INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX habits_by_user ON habits(user_id, sort_order);
+
+        CREATE TABLE habit_entries (
+          habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('done', 'skipped')),
+          note TEXT,
+          PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE journal_entries (
+          user_id TEXT NOT NULL REFERENCES users(id),
+          day TEXT NOT NULL,
+          text TEXT NOT NULL,
+          PRIMARY KEY (user_id, day)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE chat_messages (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id),
+          day TEXT NOT NULL,
+          role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+          text TEXT NOT NULL,
+          sent_at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX chat_messages_by_day ON chat_messages(user_id, day, sent_at);
+
+        CREATE TABLE shows (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id),
+          title TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('watching', 'paused', 'finished'))
+        ) STRICT;
+        CREATE INDEX shows_by_user ON shows(user_id);
+
+        CREATE TABLE show_providers (
+          show_id TEXT NOT NULL REFERENCES shows(id) ON DELETE CASCADE,
+          country TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          provider_id INTEGER NOT NULL CHECK (provider_id > 0),
+          name TEXT NOT NULL,
+          logo_url TEXT,
+          PRIMARY KEY (show_id, country, provider_id),
+          UNIQUE (show_id, country, position)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE episodes (
+          show_id TEXT NOT NULL REFERENCES shows(id) ON DELETE CASCADE,
+          season INTEGER NOT NULL CHECK (season >= 0),
+          number INTEGER NOT NULL CHECK (number >= 0),
+          title TEXT NOT NULL,
+          air_day TEXT NOT NULL,
+          PRIMARY KEY (show_id, season, number)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX episodes_by_air_day ON episodes(air_day);
+
+        CREATE TABLE prices (
+          user_id TEXT NOT NULL REFERENCES users(id),
+          country TEXT NOT NULL,
+          provider_id INTEGER NOT NULL CHECK (provider_id > 0),
+          amount TEXT NOT NULL,
+          currency TEXT NOT NULL,
+          PRIMARY KEY (user_id, country, provider_id)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE api_tokens (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id),
+          token_hash TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          expires_at TEXT
+        ) STRICT;
+        CREATE INDEX api_tokens_by_user ON api_tokens(user_id);
+
+        CREATE TABLE sessions (
+          id TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL REFERENCES users(id),
+          token_hash TEXT NOT NULL UNIQUE,
+          created_at TEXT NOT NULL,
+          expires_at TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX sessions_by_user ON sessions(user_id);
+        CREATE INDEX sessions_by_expiry ON sessions(expires_at);
+
+        CREATE TABLE reminder_deliveries (
+          user_id TEXT NOT NULL REFERENCES users(id),
+          occurrence_key TEXT NOT NULL,
+          habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+          sent_at TEXT NOT NULL,
+          PRIMARY KEY (user_id, occurrence_key)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX reminder_deliveries_by_habit ON reminder_deliveries(habit_id);
+        """)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+
+/// A row of `habits`. The reminder is spread over four columns (`reminder` says which kind;
+/// `reminder_start` holds a single reminder's time) so it can be queried.
+struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "habits"
+
+  var id: String
+  var userID: String
+  var name: String
+  var icon: String?
+  var color: String
+  var groupName: String?
+  var createdDay: String
+  var frequency: String
+  var targetPerWeek: Int?
+  var reminder: String
+  var reminderStart: String?
+  var reminderEnd: String?
+  var reminderEveryHours: Int?
+  var archived: Bool
+  var sortOrder: Int
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case id
+    case userID = "user_id"
+    case name, icon, color
+    case groupName = "group_name"
+    case createdDay = "created_day"
+    case frequency
+    case targetPerWeek = "target_per_week"
+    case reminder
+    case reminderStart = "reminder_start"
+    case reminderEnd = "reminder_end"
+    case reminderEveryHours = "reminder_every_hours"
+    case archived
+    case sortOrder = "sort_order"
+  }
+
+  typealias Columns = CodingKeys
+
+  init(_ habit: Habit, user: UUID) {
+    id = habit.id.storeText
+    userID = user.storeText
+    name = habit.name
+    icon = habit.icon
+    color = habit.color.hex
+    groupName = habit.group
+    createdDay = habit.createdDay.description
+    switch habit.frequency {
+    case .daily:
+      frequency = "daily"
+    case .weekly(let target):
+      frequency = "weekly"
+      targetPerWeek = target
+    }
+    switch habit.reminder {
+    case .none:
+      reminder = "none"
+    case .single(let time):
+      reminder = "single"
+      reminderStart = time.description
+    case .periodic(let start, let end, let every):
+      reminder = "periodic"
+      reminderStart = start.description
+      reminderEnd = end.description
+      reminderEveryHours = every
+    }
+    archived = habit.archived
+    sortOrder = habit.sortOrder
+  }
+
+  func habit() throws(StoreError) -> Habit {
+    let what = "habit \(id)"
+    let id = try Stored.uuid(id, "habits.id")
+    let createdDay = try Stored.day(createdDay, "\(what) created_day")
+    return try Stored.valid(what) { () throws(ValidationError) in
+      let frequency: Frequency =
+        switch self.frequency {
+        case "weekly": .weekly(targetPerWeek: targetPerWeek ?? 0)
+        default: .daily
+        }
+      func time(_ text: String?) throws(ValidationError) -> WallTime {
+        try WallTime(parsing: text ?? "", field: "reminder time")
+      }
+      let reminder: Reminder =
+        switch self.reminder {
+        case "single": .single(try time(reminderStart))
+        case "periodic":
+          .periodic(
+            start: try time(reminderStart), end: try time(reminderEnd),
+            everyHours: reminderEveryHours ?? 0)
+        default: .none
+        }
+      return try Habit(
+        id: id, name: name, icon: icon, color: HexColor(parsing: color), group: groupName,
+        createdDay: createdDay, frequency: frequency, reminder: reminder, archived: archived,
+        sortOrder: sortOrder)
+    }
+  }
+}
+
+/// A row of `habit_entries`.
+struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "habit_entries"
+
+  var habitID: String
+  var day: String
+  var status: String
+  var note: String?
+
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case habitID = "habit_id"
+    case day, status, note
+  }
+
+  typealias Columns = CodingKeys
+
+  init(habit: UUID, entry: HabitEntry) {
+    habitID = habit.storeText
+    day = entry.day.description
+    status = entry.status.rawValue
+    note = entry.note
+  }
+
+  func entry() throws(StoreError) -> HabitEntry {
+    let day = try Stored.day(day, "entry of habit \(habitID)")
+    guard let status = EntryStatus(rawValue: status) else {
+      throw .corrupt("entry of habit \(habitID) on \(day) has status '\(status)'")
+    }
+    return HabitEntry(day: day, status: status, note: note)
+  }
+}

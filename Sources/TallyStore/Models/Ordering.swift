@@ -1,0 +1,46 @@
+import Foundation
+import TallyCore
+
+/// The orders lists come back in, shared by every implementation so they agree exactly.
+public enum StoreOrder {
+  /// By `sortOrder`, then name, then id: the same order on every run.
+  public static func habits(_ a: Habit, _ b: Habit) -> Bool {
+    (a.sortOrder, a.name, a.id.storeText) < (b.sortOrder, b.name, b.id.storeText)
+  }
+
+  /// By title, then id.
+  public static func shows(_ a: Show, _ b: Show) -> Bool {
+    (a.title, a.id.storeText) < (b.title, b.id.storeText)
+  }
+
+  /// By air day, then show id, season and number.
+  public static func episodes(_ a: Episode, _ b: Episode) -> Bool {
+    (a.airDay, a.showID.storeText, a.season, a.number)
+      < (b.airDay, b.showID.storeText, b.season, b.number)
+  }
+
+  /// By name.
+  public static func users(_ a: User, _ b: User) -> Bool {
+    (a.name, a.id.storeText) < (b.name, b.id.storeText)
+  }
+}
+
+/// The rule for a habit entry's note.
+public enum EntryNote {
+  public static let maxCharacters = 2_000
+
+  /// What a note argument does to the stored note: `nil` keeps it, blank text removes it,
+  /// other text (trimmed) replaces it.
+  public static func resolve(_ new: String?, keeping old: String?) throws(ValidationError)
+    -> String?
+  {
+    guard let new else { return old }
+    let trimmed = new.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
+    guard trimmed.count <= maxCharacters else {
+      throw ValidationError(
+        field: "note", rule: "must be at most \(maxCharacters) characters (this one has \(trimmed.count))")
+    }
+    return trimmed
+  }
+}

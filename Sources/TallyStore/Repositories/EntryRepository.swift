@@ -1,0 +1,43 @@
+import Foundation
+import TallyCore
+
+/// What happened to a habit on each day: at most one entry per (habit, day).
+///
+/// Days are set to a value (``DayMark``), never toggled, so a retried or repeated request
+/// changes nothing the second time. The store does not know what day it is: refusing days
+/// after today (``DayMark/checkMarkable(_:today:)``) is the caller's job.
+public protocol EntryRepository: Sendable {
+  /// Sets every one of `days` of the user's habit to `mark`, all in one transaction.
+  ///
+  /// `note`: `nil` keeps each day's note as it is, blank text removes it, other text (trimmed,
+  /// at most ``EntryNote/maxCharacters``) replaces it. `.nothing` removes the entry with its
+  /// note. Returns the entries of those days afterwards, by day (days left with no entry are
+  /// absent). Duplicate days count once.
+  @discardableResult
+  func setDays(
+    _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
+  ) async throws -> [HabitEntry]
+
+  /// The habit's entries by day, all of them or those in `range`.
+  func entries(of habit: UUID, in range: ClosedRange<Day>?, for user: UUID) async throws
+    -> [HabitEntry]
+
+  /// Entries in `range` of all the user's habits, archived ones included, keyed by habit id,
+  /// each list by day. Habits with no entry in the range are absent.
+  func entries(in range: ClosedRange<Day>, for user: UUID) async throws -> [UUID: [HabitEntry]]
+}
+
+extension EntryRepository {
+  /// Sets one day; returns its entry afterwards (`nil` for `.nothing`).
+  @discardableResult
+  public func setDay(
+    _ day: Day, of habit: UUID, to mark: DayMark, note: String? = nil, for user: UUID
+  ) async throws -> HabitEntry? {
+    try await setDays([day], of: habit, to: mark, note: note, for: user).first
+  }
+
+  /// All of the habit's entries, by day.
+  public func entries(of habit: UUID, for user: UUID) async throws -> [HabitEntry] {
+    try await entries(of: habit, in: nil, for: user)
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TallyCore
+
+/// A user's journal: one entry per day, edited in place, and any number of chat messages.
+public protocol JournalRepository: Sendable {
+  /// Writes the day's entry, replacing any earlier text.
+  func setJournalEntry(_ entry: JournalEntry, for user: UUID) async throws
+
+  /// Removes the day's entry; nothing happens when there is none.
+  func clearJournalEntry(on day: Day, for user: UUID) async throws
+
+  /// The day's entry, if any.
+  func journalEntry(on day: Day, for user: UUID) async throws -> JournalEntry?
+
+  /// Entries in `range`, by day.
+  func journalEntries(in range: ClosedRange<Day>, for user: UUID) async throws -> [JournalEntry]
+
+  /// Adds a message to its day; ``StoreError/conflict(_:)`` when its id is taken.
+  func addChatMessage(_ message: ChatMessage, for user: UUID) async throws
+
+  /// The day's messages by `sentAt`, messages sent at the same instant in the order added.
+  func chatMessages(on day: Day, for user: UUID) async throws -> [ChatMessage]
+
+  /// Messages in `range`, by day and then as ``chatMessages(on:for:)`` orders them.
+  func chatMessages(in range: ClosedRange<Day>, for user: UUID) async throws -> [ChatMessage]
+
+  /// Which days in `range` have an entry and which have chat (a `user` message).
+  func journalActivity(in range: ClosedRange<Day>, for user: UUID) async throws -> JournalActivity
+}

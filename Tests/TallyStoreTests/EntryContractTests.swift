@@ -1,0 +1,212 @@
+import Foundation
+import TallyCore
+import TallyStore
+import Testing
+
+@Suite struct EntryContractTests {
+  @Test(arguments: StoreFactory.all)
+  func settingADayIsIdempotent(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let habit = try await addHabit(store, for: ada)
+    let d = day("2026-03-08")
+    let done = HabitEntry(day: d, status: .done)
+    #expect(try await store.setDay(d, of: habit.id, to: .done, for: ada.id) == done)
+    #expect(try await store.setDay(d, of: habit.id, to: .done, for: ada.id) == done)
+    #expect(try await store.entries(of: habit.id, for: ada.id) == [done])
+
+    let skipped = HabitEntry(day: d, status: .skipped)
+    #expect(try await store.setDay(d, of: habit.id, to: .skipped, for: ada.id) == skipped)
+    #expect(try await store.setDay(d, of: habit.id, to: .skipped, for: ada.id) == skipped)
+    #expect(try await store.entries(of: habit.id, for: ada.id) == [skipped])
+
+    #expect(try await store.setDay(d, of: habit.id, to: .nothing, for: ada.id) == nil)
+    #expect(try await store.setDay(d, of: habit.id, to: .nothing, for: ada.id) == nil)
+    #expect(try await store.entries(of: habit.id, for: ada.id).isEmpty)
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func manyDaysAreSetAtOnce(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let habit = try await addHabit(store, for: ada)
+    let set = try await store.setDays(
+      days("2026-03-03", "2026-03-01", "2026-03-03", "2025-12-31"), of: habit.id, to: .done,
+      note: nil, for: ada.id)
+    #expect(set.map(\.day) == days("2025-12-31", "2026-03-01", "2026-03-03"))
+    #expect(set.allSatisfy { $0.status == .done && $0.note == nil })
+    #expect(try await store.entries(of: habit.id, for: ada.id) == set)
+
+    let cleared = try await store.setDays(
+      days("2026-03-01", "2026-03-02"), of: habit.id, to: .nothing, note: nil, for: ada.id)
+    #expect(cleared.isEmpty)
+    #expect(try await store.entries(of: habit.id, for: ada.id).map(\.day) == days("2025-12-31", "2026-03-03"))
+    #expect(try await store.setDays([], of: habit.id, to: .done, note: nil, for: ada.id).isEmpty)
+
+    let year = (0..<366).map { day("2025-01-01").adding(days: $0) }
+    #expect(try await store.setDays(year, of: habit.id, to: .skipped, note: nil, for: ada.id).count == 366)
+    // The 366 days and 2026-03-03, which was already done.
+    #expect(try await store.entries(of: habit.id, for: ada.id).count == 367)
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func notesAreKeptReplacedOrCleared(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let habit = try await addHabit(store, for: ada)
+    let (d1, d2) = (day("2026-03-01"), day("2026-03-02"))
+    try await store.setDays([d1, d2], of: habit.id, to: .done, note: "  ran 5 km ", for: ada.id)
+    #expect(try await store.entries(of: habit.id, for: ada.id).map(\.note) == ["ran 5 km", "ran 5 km"])
+
+    // No note given: each day keeps its own, even when the status changes.
+    try await store.setDay(d1, of: habit.id, to: .skipped, for: ada.id)
+    #expect(try await store.entries(of: habit.id, for: ada.id) == [
+      HabitEntry(day: d1, status: .skipped, note: "ran 5 km"),
+      HabitEntry(day: d2, status: .done, note: "ran 5 km"),
+    ])
+    try await store.setDay(d2, of: habit.id, to: .done, note: "rain", for: ada.id)
+    try await store.setDay(d1, of: habit.id, to: .skipped, note: "   ", for: ada.id)
+    #expect(try await store.entries(of: habit.id, for: ada.id) == [
+      HabitEntry(day: d1, status: .skipped),
+      HabitEntry(day: d2, status: .done, note: "rain"),
+    ])
+    // Clearing a day drops its note with it.
+    try await store.setDay(d2, of: habit.id, to: .nothing, for: ada.id)
+    try await store.setDay(d2, of: habit.id, to: .done, for: ada.id)
+    #expect(try await store.entries(of: habit.id, in: d2...d2, for: ada.id) == [HabitEntry(day: d2, status: .done)])
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func aRejectedNoteChangesNoDay(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let habit = try await addHabit(store, for: ada)
+    let tooLong = String(repeating: "n", count: EntryNote.maxCharacters + 1)
+    await #expect(throws: StoreError.self) {
+      try await store.setDays(days("2026-03-01", "2026-03-02"), of: habit.id, to: .done, note: tooLong, for: ada.id)
+    }
+    #expect(try await store.entries(of: habit.id, for: ada.id).isEmpty)
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func rangesSelectDaysAndHabits(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let read = try await addHabit(store, for: ada, "Read")
+    let run = try await addHabit(store, for: ada, "Run", archived: true)
+    let idle = try await addHabit(store, for: ada, "Idle")
+    try await store.setDays(days("2026-02-28", "2026-03-01", "2026-03-31", "2026-04-01"), of: read.id, to: .done, note: nil, for: ada.id)
+    try await store.setDays(days("2026-03-15"), of: run.id, to: .skipped, note: "sick", for: ada.id)
+    _ = idle
+
+    let march = day("2026-03-01")...day("2026-03-31")
+    #expect(try await store.entries(of: read.id, in: march, for: ada.id).map(\.day) == days("2026-03-01", "2026-03-31"))
+    let all = try await store.entries(in: march, for: ada.id)
+    #expect(all == [
+      read.id: [HabitEntry(day: day("2026-03-01"), status: .done), HabitEntry(day: day("2026-03-31"), status: .done)],
+      run.id: [HabitEntry(day: day("2026-03-15"), status: .skipped, note: "sick")],
+    ])
+    #expect(try await store.entries(in: day("2027-01-01")...day("2027-12-31"), for: ada.id).isEmpty)
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func entriesNeedAHabitOfTheUser(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    let missing = UUID()
+    await #expect(throws: StoreError.notFound(.habit(missing))) {
+      try await store.setDay(day("2026-03-01"), of: missing, to: .done, for: ada.id)
+    }
+    await #expect(throws: StoreError.notFound(.habit(missing))) {
+      try await store.entries(of: missing, for: ada.id)
+    }
+    let nobody = UUID()
+    await #expect(throws: StoreError.notFound(.user(nobody))) {
+      try await store.entries(in: day("2026-03-01")...day("2026-03-02"), for: nobody)
+    }
+  }
+}
+
+/// User B can neither see nor change anything of user A's, even knowing its ids.
+@Suite struct IsolationContractTests {
+  @Test(arguments: StoreFactory.all)
+  func anotherUsersHabitLooksMissing(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store, "ada")
+    let bob = try await makeUser(store, "bob")
+    let habit = try await addHabit(store, for: ada)
+    try await store.setDay(day("2026-03-01"), of: habit.id, to: .done, note: "mine", for: ada.id)
+    let notFound = StoreError.notFound(.habit(habit.id))
+
+    await #expect(throws: notFound) { try await store.habit(id: habit.id, for: bob.id) }
+    var renamed = habit
+    renamed.name = "Hijacked"
+    await #expect(throws: notFound) { try await store.updateHabit(renamed, for: bob.id) }
+    await #expect(throws: notFound) { try await store.archiveHabit(id: habit.id, for: bob.id) }
+    await #expect(throws: notFound) { try await store.deleteHabit(id: habit.id, for: bob.id) }
+    await #expect(throws: notFound) { try await store.reorderHabits([habit.id], for: bob.id) }
+    await #expect(throws: notFound) {
+      try await store.setDay(day("2026-03-01"), of: habit.id, to: .nothing, for: bob.id)
+    }
+    await #expect(throws: notFound) { try await store.entries(of: habit.id, for: bob.id) }
+    let key = ReminderOccurrenceKey(habitID: habit.id, day: day("2026-03-01"), time: try WallTime(hour: 8))
+    await #expect(throws: notFound) {
+      try await store.recordDelivery(key, sentAt: instant("2026-03-01T07:00:00Z"), for: bob.id)
+    }
+    await #expect(throws: StoreError.self) { try await store.createHabit(habit, for: bob.id) }
+
+    #expect(try await store.habits(for: bob.id, includingArchived: true).isEmpty)
+    #expect(try await store.entries(in: day("2026-01-01")...day("2026-12-31"), for: bob.id).isEmpty)
+    #expect(try await store.habit(id: habit.id, for: ada.id) == habit)
+    #expect(try await store.entries(of: habit.id, for: ada.id) == [
+      HabitEntry(day: day("2026-03-01"), status: .done, note: "mine")
+    ])
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func journalsShowsAndPricesAreEachUsersOwn(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store, "ada")
+    let bob = try await makeUser(store, "bob")
+    let d = day("2026-03-01")
+    try await store.setJournalEntry(JournalEntry(day: d, text: "Ada's day"), for: ada.id)
+    try await store.addChatMessage(
+      ChatMessage(id: UUID(), day: d, role: .user, text: "hi", sentAt: instant("2026-03-01T10:00:00Z")),
+      for: ada.id)
+    let series = show("Severance", providers: ["US": [provider(350, "Apple TV+")]])
+    try await store.saveShow(series, for: ada.id)
+    try await store.saveEpisodes([episode(series, 2, 1, "2026-03-01")], for: ada.id)
+    try await store.setPrice(price("US", 350, "9.99", "USD"), for: ada.id)
+
+    #expect(try await store.journalEntry(on: d, for: bob.id) == nil)
+    #expect(try await store.chatMessages(on: d, for: bob.id).isEmpty)
+    #expect(try await store.journalActivity(in: d...d, for: bob.id) == JournalActivity())
+    try await store.clearJournalEntry(on: d, for: bob.id)
+    #expect(try await store.journalEntry(on: d, for: ada.id)?.text == "Ada's day")
+
+    let notFound = StoreError.notFound(.show(series.id))
+    await #expect(throws: notFound) { try await store.show(id: series.id, for: bob.id) }
+    await #expect(throws: notFound) { try await store.episodes(of: series.id, for: bob.id) }
+    await #expect(throws: notFound) { try await store.deleteShow(id: series.id, for: bob.id) }
+    await #expect(throws: notFound) {
+      try await store.saveEpisodes([episode(series, 2, 2, "2026-03-08")], for: bob.id)
+    }
+    await #expect(throws: StoreError.conflict("a show with id \(series.id.storeText) already exists")) {
+      try await store.saveShow(show("Mine now", providers: [:]).withID(series.id), for: bob.id)
+    }
+    #expect(try await store.shows(for: bob.id).isEmpty)
+    #expect(try await store.episodes(airingIn: d...d, for: bob.id).isEmpty)
+    #expect(try await store.priceTable(for: bob.id).isEmpty)
+    try await store.removePrice(country: "US", providerID: 350, for: bob.id)
+
+    #expect(try await store.show(id: series.id, for: ada.id) == series)
+    #expect(try await store.episodes(of: series.id, for: ada.id).count == 1)
+    #expect(try await store.priceTable(for: ada.id).prices.count == 1)
+  }
+}
+
+extension Show {
+  func withID(_ id: UUID) -> Show {
+    try! Show(id: id, title: title, status: status, providers: providers)
+  }
+}
