@@ -71,4 +71,13 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  .testTarget(
+    name: "TallySQLiteTests",
+    dependencies: [
+      "TallySQLite",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
 ]

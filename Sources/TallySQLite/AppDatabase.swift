@@ -63,6 +63,10 @@ public struct AppDatabase: Sendable {
     let pool: DatabasePool
     do {
       pool = try DatabasePool(path: path, configuration: configuration())
+      // GRDB sets NORMAL when it turns WAL on, which survives a crashed process but may lose
+      // the last commits to a power cut. FULL also syncs the WAL on every commit. The pool's
+      // one writer connection keeps the setting for its whole life.
+      try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     } catch {
       throw .unreadable(path: path, reason: reason(error))
     }
@@ -127,11 +131,6 @@ public struct AppDatabase: Sendable {
     config.foreignKeysEnabled = true
     // The CLI and the server may share a file: wait for each other rather than fail.
     config.busyMode = .timeout(10)
-    config.prepareDatabase { db in
-      if !db.configuration.readonly {
-        try db.execute(sql: "PRAGMA synchronous = FULL")
-      }
-    }
     return config
   }
 

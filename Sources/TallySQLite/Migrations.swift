@@ -7,14 +7,15 @@ import GRDB
 /// SQL must not). docs/storage.md says how, and every schema version keeps a fixture file in
 /// Tests/TallySQLiteTests/Fixtures that the tests open.
 enum Migrations {
-  /// The migrations in order: (identifier, body).
-  static let all: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+  /// One schema version: its identifier and the SQL that makes it from the one before.
+  typealias Step = (identifier: String, migrate: @Sendable (Database) throws -> Void)
+
+  /// The migrations in order.
+  static let all: [Step] = [
     ("v1", v1)
   ]
 
-  static func migrator(_ migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = all)
-    -> DatabaseMigrator
-  {
+  static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     for migration in migrations {
       migrator.registerMigration(migration.identifier, migrate: migration.migrate)

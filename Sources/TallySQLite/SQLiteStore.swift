@@ -205,6 +205,7 @@ extension SQLiteStore {
 // MARK: - Entries
 
 extension SQLiteStore {
+  @discardableResult
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) async throws -> [HabitEntry] {

@@ -162,6 +162,7 @@ extension InMemoryStore {
 // MARK: - Entries
 
 extension InMemoryStore {
+  @discardableResult
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) throws -> [HabitEntry] {
