@@ -166,6 +166,10 @@ extension InMemoryStore {
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) throws -> [HabitEntry] {
+    // Input is checked before ownership, in every store, so errors come in the same order.
+    _ = try StoreError.validating { () throws(ValidationError) in
+      try EntryNote.resolve(note, keeping: nil)
+    }
     _ = try ownedHabit(habit, of: user)
     var entries = entriesByHabit[habit] ?? [:]
     var result: [HabitEntry] = []
@@ -264,11 +268,11 @@ extension InMemoryStore {
 
 extension InMemoryStore {
   public func saveShow(_ show: Show, for user: UUID) throws {
+    try ShowRules.checkProviders(show)
     try requireUser(user)
     if let owned = showsByID[show.id], owned.owner != user {
       throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
     }
-    try ShowRules.checkProviders(show)
     showsByID[show.id] = OwnedShow(owner: user, show: show)
   }
 
