@@ -14,10 +14,13 @@ let package = Package(
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
+    .library(name: "TallyCLI", targets: ["TallyCLI"]),
+    .executable(name: "tally", targets: ["tally"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
   ],
   targets: []
 )
@@ -78,6 +81,34 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Command line: `tally`, a thin executable over a library of one file per subcommand
+
+package.targets += [
+  // Parses, calls the engine and the store, prints. Runs from `Tally.run(arguments:context:)`
+  // so tests drive the real parse-and-run path without spawning processes.
+  .target(
+    name: "TallyCLI",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      "TallySQLite",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyCLITests",
+    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite"],
+    swiftSettings: swiftSettings
+  ),
+  // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.
+  .executableTarget(
+    name: "tally",
+    dependencies: ["TallyCLI"],
     swiftSettings: swiftSettings
   ),
 ]

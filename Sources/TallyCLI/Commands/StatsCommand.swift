@@ -1,0 +1,110 @@
+import ArgumentParser
+import TallyCore
+import TallyStore
+
+/// `tally stats [HABIT] [--json]`
+struct StatsCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stats",
+    abstract: "Streaks, completion rate, this week's progress and score, per habit.",
+    discussion: """
+      Habits come ranked: completion rate, then current streak (highest first), then name. \
+      Archived habits are left out unless named or --archived is given.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: "Only this habit: its exact name, id, or the start of its id.")
+  var habit: String?
+
+  @Flag(help: "Include archived habits.")
+  var archived = false
+
+  @Flag(help: "Print JSON only: an array with one object per habit.")
+  var json = false
+
+  func run(in context: CommandContext) async throws {
+    let session = try await SessionOpener(options: global, context: context).open()
+    let today = try session.today
+    let firstWeekday = try session.calendar.firstWeekday
+    let habits: [Habit]
+    if let habit {
+      habits = [try await HabitLookup.find(habit, in: session)]
+    } else {
+      habits = try await session.store.habits(for: session.user.id, includingArchived: archived)
+    }
+    let entries = try await session.store.entries(in: Day.allTime, for: session.user.id)
+    let ranked = RankedHabit.ranked(
+      habits.map { habit in
+        RankedHabit(
+          habit: habit,
+          statistics: HabitStatistics(
+            habit: habit, history: HabitHistory(entries[habit.id] ?? []), today: today,
+            firstWeekday: firstWeekday))
+      })
+    if json {
+      try session.output.json(ranked.map(StatsJSON.init))
+      return
+    }
+    guard !ranked.isEmpty else {
+      session.output.line("No habits yet: add one with 'tally habit add NAME'.")
+      return
+    }
+    var table = TextTable([.left, .right, .right, .right, .right, .right])
+    table.add(["HABIT", "STREAK", "LONGEST", "RATE", "THIS WEEK", "SCORE"])
+    for item in ranked {
+      let stats = item.statistics
+      let goal = switch item.habit.frequency {
+      case .daily: 7
+      case .weekly(let target): target
+      }
+      table.add([
+        item.habit.name,
+        StatsText.streak(stats.currentStreak, stats.streakUnit),
+        StatsText.streak(stats.longestStreak, stats.streakUnit),
+        StatsText.percent(stats.completionRate),
+        "\(stats.completionsThisWeek)/\(goal)",
+        StatsText.percent(stats.score),
+      ])
+    }
+    table.lines.forEach(session.output.line)
+  }
+}
+
+/// One habit's figures as `stats --json` prints them: exactly SPEC 10's keys.
+struct StatsJSON: Encodable {
+  let id: String
+  let name: String
+  let currentStreak: Int
+  let longestStreak: Int
+  let streakUnit: StreakUnit
+  let completionRate: Double
+  let completionsThisWeek: Int
+  let weeklyProgress: Double
+  let score: Double
+
+  init(_ item: RankedHabit) {
+    let stats = item.statistics
+    id = item.habit.id.storeText
+    name = item.habit.name
+    currentStreak = stats.currentStreak
+    longestStreak = stats.longestStreak
+    streakUnit = stats.streakUnit
+    completionRate = stats.completionRate
+    completionsThisWeek = stats.completionsThisWeek
+    weeklyProgress = stats.weeklyProgress
+    score = stats.score
+  }
+}
+
+enum StatsText {
+  /// "1 day", "4 weeks".
+  static func streak(_ count: Int, _ unit: StreakUnit) -> String {
+    Sentence.count(count, unit == .day ? "day" : "week")
+  }
+
+  /// "86%".
+  static func percent(_ share: Double) -> String {
+    "\(Int((share * 100).rounded()))%"
+  }
+}
