@@ -15,6 +15,9 @@ public struct Tally: ParsableCommand {
       HabitCommand.self,
       MarkCommand.self,
       StatsCommand.self,
+      JournalCommand.self,
+      ChatCommand.self,
+      TodayCommand.self,
     ])
 
   /// Accepted before the subcommand too (`tally --db PATH habit list`), as SPEC 10 writes it;

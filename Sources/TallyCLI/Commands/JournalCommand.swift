@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+/// `tally journal [DAY] [TEXT]`: with TEXT, writes the day's entry; without, shows the day.
+struct JournalCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "journal",
+    abstract: "Write a day's journal entry, or show the day's entry and chat.",
+    discussion: """
+      DAY is YYYY-MM-DD, today or yesterday; default today. With TEXT the day's entry is \
+      replaced by it; without TEXT the day's entry and chat are shown. A first argument that \
+      is not a day is the text, for today.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The day, or the text for today.", valueName: "day"))
+  var first: String?
+
+  @Argument(help: ArgumentHelp("The entry's text.", valueName: "text"))
+  var second: String?
+
+  @Flag(help: "Remove the day's entry.")
+  var clear = false
+
+  @Flag(help: "Print JSON only: the day, its entry (or null) and its chat messages.")
+  var json = false
+
+  /// What the arguments ask for: a day and, when writing, the text.
+  func request() throws(UsageError) -> (day: DayArgument, text: String?) {
+    try checked { () throws(TallyCore.ValidationError) in
+      guard let first else { return (.today, nil) }
+      if let day = try DayAndText.day(first) { return (day, second) }
+      guard second == nil else {
+        throw TallyCore.ValidationError(
+          field: "day", rule: "must be a date written YYYY-MM-DD, today or yesterday, not '\(first)'")
+      }
+      return (.today, first)
+    }
+  }
+
+  func validate() throws {
+    let (_, text) = try request()
+    if clear && text != nil {
+      throw UsageError("Give TEXT or --clear, not both.")
+    }
+    if let text {
+      _ = try checked { () throws(TallyCore.ValidationError) in
+        try JournalEntry(day: Day(ordinal: 0), text: text)
+      }
+    }
+  }
+
+  func run(in context: CommandContext) async throws {
+    let session = try await SessionOpener(options: global, context: context).open()
+    let today = try session.today
+    let (dayArgument, text) = try request()
+    let day = try dayArgument.days(today: today)[0]
+    let user = session.user.id
+    if let text {
+      try DayAndText.checkNotFuture(day, today: today, what: "the journal")
+      let entry = try JournalEntry(day: day, text: text)
+      try await session.store.setJournalEntry(entry, for: user)
+      if !json {
+        session.output.line(
+          "Saved the journal for \(day) (\(Sentence.count(entry.text.count, "character"))).")
+        return
+      }
+    } else if clear {
+      try await session.store.clearJournalEntry(on: day, for: user)
+      if !json {
+        session.output.line("Cleared the journal for \(day).")
+        return
+      }
+    }
+    let entry = try await session.store.journalEntry(on: day, for: user)
+    let chat = try await session.store.chatMessages(on: day, for: user)
+    if json {
+      try session.output.json(JournalDayJSON(day: day, entry: entry?.text, chat: chat.map(ChatJSON.init)))
+      return
+    }
+    let calendar = try session.calendar
+    session.output.line(calendar.spokenName(of: day, includingYear: true))
+    if let entry {
+      session.output.line()
+      session.output.line(entry.text)
+    } else {
+      session.output.line("No journal entry.")
+    }
+    if !chat.isEmpty {
+      session.output.line()
+      for message in chat {
+        let time = InstantFormat.wallClock(message.sentAt, in: calendar)
+        let who = message.role == .user ? "you" : "assistant"
+        session.output.line("\(time) \(who): \(message.text)")
+      }
+    }
+  }
+}
+
+/// `journal --json`: one day.
+struct JournalDayJSON: Encodable {
+  let day: Day
+  let entry: String?
+  let chat: [ChatJSON]
+
+  private enum CodingKeys: String, CodingKey { case day, entry, chat }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(day, forKey: .day)
+    try c.encode(entry, forKey: .entry)
+    try c.encode(chat, forKey: .chat)
+  }
+}
