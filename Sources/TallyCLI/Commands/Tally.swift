@@ -18,6 +18,9 @@ public struct Tally: ParsableCommand {
       JournalCommand.self,
       ChatCommand.self,
       TodayCommand.self,
+      ExportCommand.self,
+      ImportCommand.self,
+      BackupCommand.self,
     ])
 
   /// Accepted before the subcommand too (`tally --db PATH habit list`), as SPEC 10 writes it;

@@ -43,7 +43,7 @@ struct SessionOpener {
     return try DatabaseLocation.defaultPath(environment: context.environment)
   }
 
-  func openStore() throws -> (AppDatabase, SQLiteStore) {
+  func openStore() throws -> (AppDatabase, any Store) {
     let database = try AppDatabase.open(at: try path())
     return (database, SQLiteStore(database))
   }

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+enum TransferFormat: String, ExpressibleByArgument, CaseIterable {
+  case json, csv
+
+  /// `--format`, else the file's extension, else JSON.
+  static func resolve(_ format: TransferFormat?, path: String?) -> TransferFormat {
+    if let format { return format }
+    return path?.lowercased().hasSuffix(".csv") == true ? .csv : .json
+  }
+}
+
+/// `tally export [--format json|csv] [--out PATH]`
+struct ExportCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write all your data as JSON (everything, for import) or your habit entries as CSV.",
+    discussion: "Without --out the data goes to standard output.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: "json (default; full fidelity) or csv (habit entries only). Default: from --out's extension.")
+  var format: TransferFormat?
+
+  @Option(help: ArgumentHelp("The file to write; it is replaced if it exists.", valueName: "path"))
+  var out: String?
+
+  func run(in context: CommandContext) async throws {
+    let session = try await SessionOpener(options: global, context: context).open()
+    let document = try await ExportDocument.read(user: session.user, from: session.store)
+    let text: String
+    switch TransferFormat.resolve(format, path: out) {
+    case .json:
+      text = try JSONOutput.text(document) + "\n"
+    case .csv:
+      text = EntriesCSV.text(try document.habits.map { (try $0.habit.habit(), $0.entries) })
+    }
+    guard let out else {
+      session.output.write(text)
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+    } catch {
+      throw CommandFailure(
+        "The file \(out) could not be written: \(error.localizedDescription).",
+        exitCode: CommandFailure.inputOutput)
+    }
+    let entries = document.habits.reduce(0) { $0 + $1.entries.count }
+    session.output.line(
+      "Exported '\(session.user.name)' to \(out): \(Sentence.count(document.habits.count, "habit")), "
+        + "\(Sentence.count(entries, "entry", "entries")), "
+        + "\(Sentence.count(document.journal.count, "journal entry", "journal entries")), "
+        + "\(Sentence.count(document.chat.count, "chat message")), "
+        + "\(Sentence.count(document.shows.count, "show")).")
+  }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+/// `tally import PATH [--format json|csv]`
+struct ImportCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Read back an export: JSON into an empty user, or CSV habit entries into your habits.",
+    discussion: """
+      JSON restores everything 'tally export' wrote (habits, entries, journal, chat, shows, \
+      episodes, prices and settings) into a user who has no habits, journal, chat or shows yet; \
+      into a database with no users it creates the exported user, ids included. CSV sets the \
+      days it lists (habitId,habitName,day,status,note) on the habits they name, by id or exact \
+      name, adding habits it does not find. The whole file is checked before anything is \
+      written: a file that breaks a rule changes nothing.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The file to read.", valueName: "path"))
+  var path: String
+
+  @Option(help: "json or csv. Default: from the file's extension, else json.")
+  var format: TransferFormat?
+
+  func run(in context: CommandContext) async throws {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: path) ? "it is not a readable file" : "there is no such file"
+      throw CommandFailure(
+        "The file \(path) could not be read: \(reason).", exitCode: CommandFailure.inputOutput)
+    }
+    switch TransferFormat.resolve(format, path: path) {
+    case .json: try await importJSON(data, context: context)
+    case .csv: try await importCSV(data, context: context)
+    }
+  }
+
+  func importJSON(_ data: Data, context: CommandContext) async throws {
+    guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+      throw CommandFailure("The file \(path) is not a Tally export: it is not JSON.")
+    }
+    let document: ExportDocument
+    do {
+      document = try JSONOutput.decoder().decode(ExportDocument.self, from: data)
+    } catch let error as DecodingError {
+      throw CommandFailure("The file \(path) is not a Tally export: \(Decoding.describe(error)).")
+    } catch {
+      throw CommandFailure("The file \(path) is not a Tally export: it is not JSON.")
+    }
+    let plan: ImportPlan
+    do {
+      plan = try ImportPlan(document)
+    } catch let error as TallyCore.ValidationError {
+      throw CommandFailure("The file \(path) breaks a rule: \(Sentence.rule(error))")
+    }
+    let opener = SessionOpener(options: global, context: context)
+    let (database, store) = try opener.openStore()
+    let user: User
+    if try await store.users().isEmpty {
+      var imported = plan.user
+      if let name = global.user { imported = try User(id: imported.id, name: name, settings: imported.settings) }
+      try await plan.checkIDsAreFree(in: store, except: nil)
+      user = try await store.createUser(imported)
+    } else {
+      let target = try await opener.resolveUser(in: store, database: database)
+      try await ImportCommand.checkEmpty(target, in: store)
+      try await plan.checkIDsAreFree(in: store, except: target.id)
+      user = try await store.updateSettings(plan.user.settings, for: target.id)
+    }
+    try await plan.write(to: store, for: user.id)
+    let entries = plan.habits.reduce(0) { $0 + $1.entries.count }
+    context.standardOutput.line(
+      "Imported into '\(user.name)': \(Sentence.count(plan.habits.count, "habit")), "
+        + "\(Sentence.count(entries, "entry", "entries")), "
+        + "\(Sentence.count(plan.journal.count, "journal entry", "journal entries")), "
+        + "\(Sentence.count(plan.chat.count, "chat message")), "
+        + "\(Sentence.count(plan.shows.count, "show")), "
+        + "\(Sentence.count(plan.episodes.count, "episode")), "
+        + "\(Sentence.count(plan.prices.count, "price")).")
+  }
+
+  /// A JSON import never merges: it fills a user who has nothing yet.
+  static func checkEmpty(_ user: User, in store: any Store) async throws {
+    let habits = try await store.habits(for: user.id, includingArchived: true).count
+    let journal = try await store.journalEntries(in: Day.allTime, for: user.id).count
+    let chat = try await store.chatMessages(in: Day.allTime, for: user.id).count
+    let shows = try await store.shows(for: user.id).count
+    let held = [
+      habits > 0 ? Sentence.count(habits, "habit") : nil,
+      journal > 0 ? Sentence.count(journal, "journal entry", "journal entries") : nil,
+      chat > 0 ? Sentence.count(chat, "chat message") : nil,
+      shows > 0 ? Sentence.count(shows, "show") : nil,
+    ].compactMap { $0 }
+    guard held.isEmpty else {
+      throw CommandFailure(
+        "The user '\(user.name)' already has \(Sentence.list(held)); a JSON import fills an empty "
+          + "user only, so import into a new database (--db) or another user.")
+    }
+  }
+
+  func importCSV(_ data: Data, context: CommandContext) async throws {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CommandFailure("The file \(path) is not UTF-8 text.")
+    }
+    let rows = try EntriesCSV.rows(text)
+    let session = try await SessionOpener(options: global, context: context).open()
+    let today = try session.today
+    var habits = try await session.store.habits(for: session.user.id, includingArchived: true)
+    // Every row is resolved and checked before the first write.
+    var planned: [(habit: Habit, isNew: Bool, rows: [EntriesCSV.Row])] = []
+    var nextOrder = (habits.map(\.sortOrder).max() ?? -1) + 1
+    for row in rows {
+      try DayMark.checkMarkable(row.day, today: today)
+      // By id when the user has it, else by exact name, else a new daily habit.
+      let name = row.habitName.trimmingCharacters(in: .whitespacesAndNewlines)
+      let known =
+        row.habitID.flatMap { id in habits.first { $0.id == id } }
+        ?? habits.first { $0.name == name }
+      let habit: Habit
+      if let known {
+        habit = known
+      } else {
+        habit = try Habit(id: UUID(), name: row.habitName, createdDay: row.day, sortOrder: nextOrder)
+        nextOrder += 1
+        habits.append(habit)
+        planned.append((habit, true, []))
+      }
+      if let index = planned.firstIndex(where: { $0.habit.id == habit.id }) {
+        planned[index].rows.append(row)
+      } else {
+        planned.append((habit, false, [row]))
+      }
+    }
+    for index in planned.indices where planned[index].isNew {
+      let first = planned[index].rows.map(\.day).min()!
+      planned[index].habit.createdDay = first
+    }
+    var written = 0
+    for (habit, isNew, rows) in planned {
+      if isNew { _ = try await session.store.createHabit(habit, for: session.user.id) }
+      for row in rows {
+        try await session.store.setDay(
+          row.day, of: habit.id, to: row.status == .done ? .done : .skipped, note: row.note ?? "",
+          for: session.user.id)
+        written += 1
+      }
+    }
+    session.output.line(
+      "Imported \(Sentence.count(written, "entry", "entries")) into "
+        + "\(Sentence.count(planned.count, "habit")) (\(planned.filter(\.isNew).count) new).")
+  }
+}
+
+enum Decoding {
+  /// "habits[0].habit.color: color must be a hex colour …".
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      var text = ""
+      for key in context.codingPath {
+        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+      }
+      return text.isEmpty ? "the top level" : text
+    }
+    switch error {
+    case .dataCorrupted(let context):
+      return "\(path(context)): \(trimmed(context.debugDescription))"
+    case .keyNotFound(let key, let context):
+      return "\(path(context)) has no '\(key.stringValue)'"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(path(context)): \(trimmed(context.debugDescription))"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  /// The sentence ends with our full stop, not the decoder's.
+  private static func trimmed(_ text: String) -> String {
+    text.hasSuffix(".") ? String(text.dropLast()) : text
+  }
+}
