@@ -94,3 +94,24 @@ import Testing
     #expect(run.stderr == "Error: Unknown option '--bogus'\nSee 'tally habit list --help' for more information.\n")
   }
 }
+
+@Suite struct DatabaseErrorTests {
+  @Test func aFileThatIsNotADatabaseIsNamedAndLeftAlone() async throws {
+    let tally = Harness()
+    let notes = tally.folder.appendingPathComponent("notes.txt").path
+    try "shopping list".write(toFile: notes, atomically: true, encoding: .utf8)
+    let run = await tally.run("--db", notes, "habit", "list")
+    #expect(run.status == 74)
+    #expect(run.stderr.hasPrefix("Error: The database \(notes) could not be opened: "))
+    #expect(run.stderr.hasSuffix("It was left untouched.\n"))
+    #expect(try String(contentsOfFile: notes, encoding: .utf8) == "shopping list")
+  }
+
+  @Test func noPlaceForTheDatabaseIsExplained() async throws {
+    var tally = Harness()
+    tally.environment = ["TALLY_NOW": Harness.defaultNow]
+    let run = await tally.run("habit", "list")
+    #expect(run.status == 74)
+    #expect(run.stderr == "Error: There is no place for the database: set TALLY_DB to a file path, or set HOME or XDG_DATA_HOME.\n")
+  }
+}

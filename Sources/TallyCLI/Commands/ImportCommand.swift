@@ -143,12 +143,23 @@ struct ImportCommand: TallyCommand {
     var written = 0
     for (habit, isNew, rows) in planned {
       if isNew { _ = try await session.store.createHabit(habit, for: session.user.id) }
+      // One transaction per (status, note), not per row: a long history is a few writes.
+      var groups: [String: (mark: DayMark, note: String, days: [Day])] = [:]
+      var order: [String] = []
       for row in rows {
-        try await session.store.setDay(
-          row.day, of: habit.id, to: row.status == .done ? .done : .skipped, note: row.note ?? "",
-          for: session.user.id)
-        written += 1
+        let key = "\(row.status.rawValue)\u{0}\(row.note ?? "")"
+        if groups[key] == nil {
+          groups[key] = (row.status == .done ? .done : .skipped, row.note ?? "", [])
+          order.append(key)
+        }
+        groups[key]!.days.append(row.day)
       }
+      for key in order {
+        let group = groups[key]!
+        try await session.store.setDays(
+          group.days, of: habit.id, to: group.mark, note: group.note, for: session.user.id)
+      }
+      written += Set(rows.map(\.day)).count
     }
     session.output.line(
       "Imported \(Sentence.count(written, "entry", "entries")) into "
