@@ -2,8 +2,6 @@ import Foundation
 import TallyStore
 import Testing
 
-@testable import TallySQLite
-
 @Suite struct InstantTextTests {
   @Test func textIsUTCWithMilliseconds() {
     #expect(InstantText.text(instant(ms: 0)) == "1970-01-01T00:00:00.000Z")

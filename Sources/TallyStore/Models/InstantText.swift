@@ -1,13 +1,13 @@
 import Foundation
 import TallyCore
-import TallyStore
 
 /// Instants as stored: ISO 8601 in UTC with milliseconds, `2026-03-08T06:30:00.000Z`.
 ///
 /// Fixed width, so text order is time order and `sqlite3` shows something a person reads.
 /// Written by hand from ``Day``'s civil-date arithmetic: no formatter, no locale, no zone.
-enum InstantText {
-  static func text(_ date: Date) -> String {
+/// The CLI and JSON output print instants the same way.
+public enum InstantText {
+  public static func text(_ date: Date) -> String {
     let ms = StoredInstant.milliseconds(date)
     let dayMs: Int64 = 86_400_000
     let days = ms >= 0 ? ms / dayMs : (ms - dayMs + 1) / dayMs
@@ -19,7 +19,7 @@ enum InstantText {
       + ".\(pad(millis, 3))Z"
   }
 
-  static func date(_ text: String) -> Date? {
+  public static func date(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 24, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
@@ -43,7 +43,7 @@ enum InstantText {
     return value
   }
 
-  private static func pad(_ value: Int64, _ width: Int) -> String {
+  static func pad(_ value: Int64, _ width: Int) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
