@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
+    .library(name: "TallyWire", targets: ["TallyWire"]),
+    .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
+    .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
     .executable(name: "tally", targets: ["tally"]),
   ],
@@ -21,6 +24,13 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: []
 )
@@ -85,6 +95,68 @@ package.targets += [
   ),
 ]
 
+// MARK: - Wire: the JSON shapes `--json` prints and the API sends, shared so they cannot drift
+
+package.targets += [
+  .target(
+    name: "TallyWire",
+    dependencies: ["TallyCore", "TallyStore"],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Server: accounts, then the Hummingbird 2 application over any Store
+
+package.targets += [
+  // Passwords (bcrypt), session and API-token secrets (SHA-256 of random bytes), owner set-up
+  // and sign-in: the rules, over the store, with the clock and randomness injected.
+  .target(
+    name: "TallyAccounts",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+      .product(name: "Crypto", package: "swift-crypto"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyAccountsTests",
+    dependencies: ["TallyAccounts", "TallyStore"],
+    swiftSettings: swiftSettings
+  ),
+  // `buildApplication(configuration)`: the JSON API, health, metrics and, later, the web app.
+  .target(
+    name: "TallyServer",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      "TallySQLite",
+      "TallyAccounts",
+      "TallyWire",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "Metrics", package: "swift-metrics"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    resources: [.copy("Resources")],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyServerTests",
+    dependencies: [
+      "TallyServer",
+      "TallyAccounts",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Command line: `tally`, a thin executable over a library of one file per subcommand
 
 package.targets += [
@@ -96,6 +168,9 @@ package.targets += [
       "TallyCore",
       "TallyStore",
       "TallySQLite",
+      "TallyAccounts",
+      "TallyServer",
+      "TallyWire",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings

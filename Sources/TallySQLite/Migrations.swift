@@ -12,7 +12,8 @@ enum Migrations {
 
   /// The migrations in order.
   static let all: [Step] = [
-    ("v1", v1)
+    ("v1", v1),
+    ("v2", v2),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
@@ -153,6 +154,21 @@ enum Migrations {
           PRIMARY KEY (user_id, occurrence_key)
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX reminder_deliveries_by_habit ON reminder_deliveries(habit_id);
+        """)
+  }
+
+  /// Passwords for the server's sign-in. A user made by the command line has no row until one
+  /// is set; the partial index keeps the store to one owner even with two set-ups at once.
+  static func v2(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE user_credentials (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id),
+          password_hash TEXT NOT NULL,
+          role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+          updated_at TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE UNIQUE INDEX one_owner ON user_credentials(role) WHERE role = 'owner';
         """)
   }
 }

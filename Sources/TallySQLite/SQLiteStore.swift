@@ -50,6 +50,17 @@ extension Database {
     guard try UserRecord.exists(self, key: id.storeText) else { throw StoreError.notFound(.user(id)) }
   }
 
+  /// Inserts a checked user, naming the id or the name that is taken.
+  func insertUser(_ user: User) throws {
+    guard try !UserRecord.exists(self, key: user.id.storeText) else {
+      throw StoreError.conflict("a user with id \(user.id.storeText) already exists")
+    }
+    guard try UserRecord.filter(UserRecord.Columns.name == user.name).fetchCount(self) == 0 else {
+      throw StoreError.conflict("a user named '\(user.name)' already exists")
+    }
+    try UserRecord(user).insert(self)
+  }
+
   func ownedHabit(_ id: UUID, of user: UUID) throws -> HabitRecord {
     guard
       let record = try HabitRecord
@@ -77,13 +88,7 @@ extension SQLiteStore {
       try User(id: user.id, name: user.name, settings: user.settings)
     }
     return try await write { db in
-      guard try !UserRecord.exists(db, key: user.id.storeText) else {
-        throw StoreError.conflict("a user with id \(user.id.storeText) already exists")
-      }
-      guard try UserRecord.filter(UserRecord.Columns.name == user.name).fetchCount(db) == 0 else {
-        throw StoreError.conflict("a user named '\(user.name)' already exists")
-      }
-      try UserRecord(user).insert(db)
+      try db.insertUser(user)
       return user
     }
   }

@@ -11,6 +11,8 @@ public struct Tally: ParsableCommand {
       when a command fails. See docs/cli.md for every command and JSON shape.
       """,
     subcommands: [
+      ServeCommand.self,
+      UserCommand.self,
       SettingsCommand.self,
       HabitCommand.self,
       MarkCommand.self,

@@ -28,19 +28,23 @@ public struct CommandContext: Sendable {
   public var clock: @Sendable () -> Date
   /// The machine's zone, given to a user created on first use when `TZ` names none.
   public var systemTimeZone: String
+  /// One line of standard input without its newline, `nil` at its end (`--password-stdin`).
+  public var readLine: @Sendable () -> String?
 
   public init(
     environment: [String: String],
     standardOutput: TextStream,
     standardError: TextStream,
     clock: @escaping @Sendable () -> Date,
-    systemTimeZone: String
+    systemTimeZone: String,
+    readLine: @escaping @Sendable () -> String? = { nil }
   ) {
     self.environment = environment
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.clock = clock
     self.systemTimeZone = systemTimeZone
+    self.readLine = readLine
   }
 
   /// The running process's environment, streams, clock and zone.
@@ -54,6 +58,7 @@ public struct CommandContext: Sendable {
         FileHandle.standardError.write(Data(text.utf8))
       },
       clock: { Date() },
-      systemTimeZone: TimeZone.current.identifier)
+      systemTimeZone: TimeZone.current.identifier,
+      readLine: { Swift.readLine(strippingNewline: true) })
   }
 }

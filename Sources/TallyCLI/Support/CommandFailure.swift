@@ -1,4 +1,5 @@
 import Foundation
+import TallyAccounts
 import TallyCore
 import TallyStore
 
@@ -36,6 +37,8 @@ struct CommandFailure: Error, CustomStringConvertible {
       }
     case let error as TallyCore.ValidationError:
       self.init(Sentence.rule(error))
+    case let error as AccountError:
+      self.init(error.description)
     default:
       self.init(
         "Something unexpected went wrong: \(String(describing: error)).",

@@ -13,17 +13,7 @@ enum InstantFormat {
   /// Reads RFC 3339 with any offset, with or without fractional seconds:
   /// `2026-03-08T09:30:00Z`, `2026-03-08T09:30:00.250+01:00`.
   static func date(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    // A lower-case t or z is allowed by RFC 3339 and refused by the formatter.
-    let normalized = trimmed.uppercased()
-    for options: ISO8601DateFormatter.Options in [
-      [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-    ] {
-      let formatter = ISO8601DateFormatter()
-      formatter.formatOptions = options
-      if let date = formatter.date(from: normalized) { return date }
-    }
-    return nil
+    InstantText.rfc3339(text)
   }
 
   /// The wall-clock time `date` shows in `calendar`'s zone: `08:00`.

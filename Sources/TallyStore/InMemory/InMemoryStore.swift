@@ -38,6 +38,7 @@ public actor InMemoryStore: Store {
   var tokensByID: [UUID: APIToken] = [:]
   var sessionsByID: [UUID: BrowserSession] = [:]
   var deliveriesByUser: [UUID: [String: Delivery]] = [:]
+  var credentialsByUser: [UUID: PasswordCredential] = [:]
 
   public init() {}
 

@@ -34,6 +34,22 @@ public enum InstantText {
     return StoredInstant.date(milliseconds: ms)
   }
 
+  /// Reads RFC 3339 with any offset, with or without fractional seconds, as people and other
+  /// programs write it: `2026-03-08T09:30:00Z`, `2026-03-08T09:30:00.250+01:00`.
+  public static func rfc3339(_ text: String) -> Date? {
+    // A lower-case t or z is allowed by RFC 3339 and refused by the formatter.
+    let normalized = text.trimmingCharacters(in: .whitespaces).uppercased()
+    if let date = date(normalized) { return date }
+    for options: ISO8601DateFormatter.Options in [
+      [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+    ] {
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = options
+      if let date = formatter.date(from: normalized) { return date }
+    }
+    return nil
+  }
+
   private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
     var value: Int64 = 0
     for byte in bytes {

@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+
+/// A random secret handed to a client (a session cookie, an API token) and the hash the store
+/// keeps instead: a stolen database opens no doors.
+public struct SecretToken: Sendable, Hashable {
+  /// What the client holds: 32 random bytes, base64url without padding.
+  public let secret: String
+
+  /// Prefixes tell a person which kind of secret they are looking at.
+  public static let apiTokenPrefix = "tly_"
+
+  public init(secret: String) {
+    self.secret = secret
+  }
+
+  /// A fresh secret from `generator`.
+  public static func generate(
+    prefix: String = "", using generator: inout some RandomNumberGenerator
+  ) -> SecretToken {
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(32)
+    for _ in 0..<4 {
+      withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+    }
+    let text = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    return SecretToken(secret: prefix + text)
+  }
+
+  /// SHA-256 of the secret, in lower-case hex: the only form a store ever sees.
+  public var hash: String {
+    SHA256.hash(data: Data(secret.utf8)).map { byte in
+      let hex = String(byte, radix: 16)
+      return byte < 16 ? "0" + hex : hex
+    }.joined()
+  }
+}

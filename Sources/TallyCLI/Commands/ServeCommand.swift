@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import TallyServer
+
+/// `tally serve [--host 127.0.0.1] [--port 8080] …`
+struct ServeCommand: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the web app and the JSON API on this database.",
+    discussion: """
+      Runs until SIGTERM or SIGINT, then finishes the requests in flight. The first visit to \
+      a new server creates its owner account; more accounts come from the owner ('tally user \
+      add' or the API), unless --allow-sign-up opens sign-up. Every option can also come from \
+      the environment variable named in its help. See docs/server.md.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: ArgumentHelp("The address to listen on ($TALLY_HOST).", valueName: "address"))
+  var host: String?
+
+  @Option(help: ArgumentHelp("The port to listen on ($TALLY_PORT).", valueName: "port"))
+  var port: Int?
+
+  @Flag(help: "Let anyone create an account ($TALLY_ALLOW_SIGN_UP=1).")
+  var allowSignUp = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Sign people in by this header from a trusted reverse proxy ($TALLY_TRUSTED_USER_HEADER).",
+      discussion: "Only behind a proxy that removes the header from what clients send.",
+      valueName: "header"))
+  var trustedUserHeader: String?
+
+  @Flag(help: "Mark cookies Secure even without X-Forwarded-Proto: https ($TALLY_SECURE_COOKIES=1).")
+  var secureCookies = false
+
+  @Option(help: ArgumentHelp("trace, debug, info, notice, warning or error ($TALLY_LOG_LEVEL).", valueName: "level"))
+  var logLevel: String?
+
+  func validate() throws {
+    if let port, !(1...65535).contains(port) {
+      throw UsageError("The --port must be 1 to 65535, not \(port).")
+    }
+    if let logLevel, !Self.logLevels.contains(logLevel) {
+      throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
+    }
+  }
+
+  static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+  func run(in context: CommandContext) async throws {
+    let configuration = try serverConfiguration(context)
+    let address = "http://\(configuration.host):\(configuration.port)"
+    try await runServer(configuration) {
+      context.standardOutput.line(
+        "Tally is serving \(address) from \(configuration.databasePath ?? "memory"). Stop it with Ctrl-C.")
+    }
+  }
+
+  /// Flags first, then the environment, then the defaults.
+  func serverConfiguration(_ context: CommandContext) throws -> ServerConfiguration {
+    let environment = context.environment
+    var configuration = ServerConfiguration()
+    configuration.databasePath = try SessionOpener(options: global, context: context).path()
+    configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
+    if let port {
+      configuration.port = port
+    } else if let text = environment["TALLY_PORT"] {
+      guard let port = Int(text), (1...65535).contains(port) else {
+        throw CommandFailure("TALLY_PORT must be a port from 1 to 65535, not '\(text)'.", exitCode: CommandFailure.usage)
+      }
+      configuration.port = port
+    }
+    configuration.allowSignUp = allowSignUp || environment["TALLY_ALLOW_SIGN_UP"] == "1"
+    configuration.trustedUserHeader = trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]
+    configuration.secureCookies = secureCookies || environment["TALLY_SECURE_COOKIES"] == "1"
+    configuration.logLevel = logLevel ?? environment["TALLY_LOG_LEVEL"] ?? configuration.logLevel
+    return configuration
+  }
+}

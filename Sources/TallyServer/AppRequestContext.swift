@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import TallyStore
+
+/// What a request carries through the middleware: who it is from and how they proved it.
+public struct AppRequestContext: RequestContext {
+  public var coreContext: CoreRequestContextStorage
+  /// The signed-in user, set by ``AuthenticationMiddleware``.
+  public var user: User?
+  public var credential: RequestCredential?
+  /// The client's IP address, for sign-in throttling; "unknown" in router tests.
+  public let clientAddress: String
+
+  public init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+  }
+
+  /// Bodies are read through ``JSONBody`` with an explicit limit, never this default.
+  public var maxUploadSize: Int { 1 << 20 }
+
+  /// The signed-in user, or a 401 problem.
+  public func requireUser() throws -> User {
+    guard let user else { throw Problem.unauthorized }
+    return user
+  }
+}
+
+/// How a request proved who it is from.
+public enum RequestCredential: Sendable {
+  case session(BrowserSession)
+  case apiToken
+  case trustedHeader
+
+  /// Cookies travel with cross-site requests; tokens and proxy headers do not.
+  var isCookie: Bool {
+    if case .session = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TallyAccounts
+import TallyCore
+import TallyStore
+
+/// What the controllers share: the store, accounts, the configuration and the clock.
+public struct AppServices: Sendable {
+  public let store: any Store
+  public let accounts: AccountService
+  public let throttle: SignInThrottle
+  public let configuration: ServerConfiguration
+  /// The wall clock, injected so tests fix "now" (and with it "today").
+  public let clock: @Sendable () -> Date
+
+  public init(
+    store: any Store,
+    configuration: ServerConfiguration,
+    accounts: AccountService? = nil,
+    throttle: SignInThrottle = SignInThrottle(),
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.store = store
+    self.configuration = configuration
+    self.accounts =
+      accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
+    self.throttle = throttle
+    self.clock = clock
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+import TallySQLite
+import TallyStore
+
+/// The whole server: opens the store, builds the router, and returns an application that
+/// `runService()` runs until SIGTERM or SIGINT, finishing the requests in flight.
+public func buildApplication(
+  _ configuration: ServerConfiguration,
+  metrics: PrometheusCollectorRegistry? = nil,
+  clock: @escaping @Sendable () -> Date = { Date() },
+  onServerRunning: @escaping @Sendable () async -> Void = {}
+) throws -> some ApplicationProtocol {
+  var logger = Logger(label: "tally")
+  logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+  let store: any Store =
+    if let path = configuration.databasePath {
+      SQLiteStore(try AppDatabase.open(at: path))
+    } else {
+      SQLiteStore(try AppDatabase.inMemory())
+    }
+  let services = AppServices(store: store, configuration: configuration, clock: clock)
+  let router = buildRouter(services, metrics: metrics)
+  return Application(
+    router: router,
+    configuration: .init(
+      address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
+    onServerRunning: { _ in await onServerRunning() },
+    logger: logger)
+}
+
+/// Every route and the middleware in front of them: errors as problems, security headers,
+/// metrics, who the request is from, and the cross-site check before anything changes.
+public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry? = nil)
+  -> Router<AppRequestContext>
+{
+  let router = Router(context: AppRequestContext.self)
+  router.add(middleware: LogRequestsMiddleware(.debug))
+  if metrics != nil { router.add(middleware: MetricsMiddleware()) }
+  router.add(middleware: SecurityHeadersMiddleware())
+  router.add(middleware: ProblemMiddleware())
+  router.add(middleware: AuthenticationMiddleware(services: services))
+  router.add(middleware: CrossSiteRequestMiddleware())
+
+  HealthController(services: services, metrics: metrics).addRoutes(to: router)
+  let api = router.group("api/v1")
+  api.get("openapi.json") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.data)))
+  }
+  AccountController(services: services).addRoutes(to: api)
+  UserController(services: services).addRoutes(to: api)
+  TokenController(services: services).addRoutes(to: api)
+  return router
+}
+
+/// What `tally serve` runs: metrics into Prometheus, the application, until a signal stops it.
+public func runServer(
+  _ configuration: ServerConfiguration, onServerRunning: @escaping @Sendable () async -> Void
+) async throws {
+  let app = try buildApplication(
+    configuration, metrics: ServerMetrics.bootstrap(), onServerRunning: onServerRunning)
+  try await app.runService()
+}

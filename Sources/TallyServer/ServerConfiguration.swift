@@ -1,0 +1,46 @@
+import Foundation
+
+/// How `tally serve` runs: flags and environment variables fill it (docs/server.md).
+public struct ServerConfiguration: Sendable {
+  public var host: String
+  public var port: Int
+  /// The SQLite file; `nil` serves an in-memory store (tests).
+  public var databasePath: String?
+  /// Lets anyone create an account. Off: accounts come from the owner.
+  public var allowSignUp: Bool
+  /// When set, a trusted reverse proxy signs people in by putting their user name in this
+  /// header. Only safe when the proxy strips it from what clients send.
+  public var trustedUserHeader: String?
+  /// Marks cookies `Secure` even when no proxy says the request came over HTTPS.
+  public var secureCookies: Bool
+  /// The largest request body accepted, in bytes; an import may be larger (``maxImportSize``).
+  public var maxBodySize: Int
+  public var maxImportSize: Int
+  /// Bcrypt's work factor for new passwords.
+  public var passwordCost: UInt8
+  public var logLevel: String
+
+  public init(
+    host: String = "127.0.0.1",
+    port: Int = 8080,
+    databasePath: String? = nil,
+    allowSignUp: Bool = false,
+    trustedUserHeader: String? = nil,
+    secureCookies: Bool = false,
+    maxBodySize: Int = 1 << 20,
+    maxImportSize: Int = 64 << 20,
+    passwordCost: UInt8 = 12,
+    logLevel: String = "info"
+  ) {
+    self.host = host
+    self.port = port
+    self.databasePath = databasePath
+    self.allowSignUp = allowSignUp
+    self.trustedUserHeader = trustedUserHeader
+    self.secureCookies = secureCookies
+    self.maxBodySize = maxBodySize
+    self.maxImportSize = maxImportSize
+    self.passwordCost = passwordCost
+    self.logLevel = logLevel
+  }
+}

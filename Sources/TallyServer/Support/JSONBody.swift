@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TallyCore
+import TallyWire
+
+/// A JSON request body: a `Decodable` that lists its fields, so a misspelt or unknown field is
+/// refused by name instead of being silently dropped.
+public protocol JSONBody: Decodable, Sendable {
+  static var fields: Set<String> { get }
+}
+
+extension Request {
+  /// Reads at most `limit` bytes and decodes `T`, answering each way it can go wrong with a
+  /// problem that names the field.
+  func decodeJSON<T: JSONBody>(_ type: T.Type, limit: Int) async throws -> T {
+    let object = try await jsonObject(limit: limit)
+    guard let fields = object as? [String: Any] else {
+      throw Problem(.badRequest, "The request body must be a JSON object.")
+    }
+    if let unknown = fields.keys.sorted().first(where: { !T.fields.contains($0) }) {
+      throw Problem(
+        .unprocessableContent,
+        "The field '\(unknown)' is not known here; the known fields are "
+          + "\(T.fields.sorted().map { "'\($0)'" }.joined(separator: ", ")).",
+        field: unknown)
+    }
+    let data = try JSONSerialization.data(withJSONObject: object)
+    do {
+      return try WireJSON.decoder.decode(T.self, from: data)
+    } catch let error as DecodingError {
+      throw Problem(
+        .unprocessableContent, "The request body is wrong at \(DecodingErrorText.describe(error)).",
+        field: DecodingErrorText.path(error))
+    } catch let error as ValidationError {
+      throw Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: error.field)
+    }
+  }
+
+  /// The body parsed as any JSON value; 413 past `limit`, 400 when it is not JSON.
+  func jsonObject(limit: Int) async throws -> Any {
+    let data = try await bodyData(limit: limit)
+    guard !data.isEmpty else { throw Problem(.badRequest, "The request needs a JSON body.") }
+    do {
+      return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw Problem(.badRequest, "The request body is not valid JSON.")
+    }
+  }
+
+  func bodyData(limit: Int) async throws -> Data {
+    let buffer: ByteBuffer
+    do {
+      buffer = try await body.collect(upTo: limit)
+    } catch {
+      throw Problem(.contentTooLarge, "The request body is larger than \(limit) bytes.")
+    }
+    return Data(buffer.readableBytesView)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TallyAccounts
+import TallyCore
+import TallySQLite
+import TallyServer
+import TallyStore
+import Testing
+
+/// 2026-03-08 12:00 UTC: a fixed "now" for every router test.
+let testNow = Date(timeIntervalSince1970: 1_772_971_200)
+
+/// A router over a fresh in-memory SQLite store with a fixed clock and cheap bcrypt.
+struct TestServer: Sendable {
+  let services: AppServices
+  var store: any Store { services.store }
+
+  init(configuration: ServerConfiguration = ServerConfiguration(), clock: @escaping @Sendable () -> Date = { testNow })
+    throws
+  {
+    let store = SQLiteStore(try AppDatabase.inMemory())
+    services = AppServices(
+      store: store, configuration: configuration,
+      accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock)
+  }
+
+  /// Runs `body` against the router, in process: no sockets.
+  func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    let app = Application(router: buildRouter(services))
+    return try await app.test(.router) { client in try await body(client) }
+  }
+}
+
+extension TestClientProtocol {
+  /// Sends `json` (an encodable value or raw text) with the given headers.
+  @discardableResult
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, json: Any? = nil, headers: HTTPFields = [:]
+  ) async throws -> TestResponse {
+    var headers = headers
+    var body: ByteBuffer?
+    if let json {
+      let data =
+        if let text = json as? String { Data(text.utf8) } else { try JSONSerialization.data(withJSONObject: json) }
+      body = ByteBuffer(bytes: data)
+      headers[.contentType] = "application/json"
+    }
+    return try await executeRequest(uri: uri, method: method, headers: headers, body: body)
+  }
+
+  /// Sets up the owner and returns headers carrying their session cookie.
+  func setUpOwner(_ name: String = "ada", password: String = "correct horse") async throws -> HTTPFields {
+    let response = try await send(.post, "/api/v1/setup", json: ["name": name, "password": password])
+    #expect(response.status == .created)
+    return try sessionHeaders(from: response)
+  }
+
+  func signIn(_ name: String, password: String) async throws -> HTTPFields {
+    let response = try await send(.post, "/api/v1/session", json: ["name": name, "password": password])
+    #expect(response.status == .ok)
+    return try sessionHeaders(from: response)
+  }
+
+  /// An API token for the session's user, as `Authorization` headers.
+  func bearer(_ session: HTTPFields, name: String = "tests") async throws -> HTTPFields {
+    let response = try await send(.post, "/api/v1/tokens", json: ["name": name], headers: session)
+    #expect(response.status == .created)
+    let secret = try #require(response.object["secret"] as? String)
+    return [.authorization: "Bearer \(secret)"]
+  }
+
+  private func sessionHeaders(from response: TestResponse) throws -> HTTPFields {
+    let cookie = try #require(response.headers[.setCookie])
+    let pair = try #require(cookie.split(separator: ";").first)
+    return [.cookie: String(pair)]
+  }
+}
+
+extension TestResponse {
+  var text: String { String(buffer: body) }
+  var object: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any] ?? [:]
+  }
+  var array: [[String: Any]] {
+    (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [[String: Any]] ?? []
+  }
+  /// A problem's detail, for messages that must name what was wrong.
+  var detail: String { object["detail"] as? String ?? "" }
+}
