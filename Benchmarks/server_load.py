@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Load benchmark for `tally serve`, on loopback only.
+
+Seeds a fresh database with 20 daily habits and a year of entries (through the `tally`
+command line), starts the release server, and measures in one run:
+  - the time from spawning the process to the first 200 from /healthz;
+  - resident memory when idle, and its peak under load;
+  - wrk's requests/s and p50/p99 latency at 16 connections for GET /healthz and for
+    GET /api/v1/habits?include=statistics,entries (20 habits, their statistics and a year of
+    entries), and the second as a ratio of the first.
+
+Run: swift build -c release --product tally && python3 Benchmarks/server_load.py
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+PASSWORD = "correct horse battery"
+
+
+def run(tally, db, *args, stdin=None):
+    subprocess.run([tally, "--db", db, "--now", NOW, *args], input=stdin, text=True,
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def rss_kib(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def request(url, method="GET", body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req) as response:
+        return response.status, response.headers, response.read()
+
+
+def wrk(url, seconds, connections, token=None):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    if token:
+        command[1:1] = ["-H", f"Authorization: Bearer {token}"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    def percentile(name):
+        value, unit = re.search(rf"\s{name}%\s+([\d.]+)(us|ms|s)", out).groups()
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rate, percentile("50"), percentile("99"), int(errors.group(1)) if errors else 0
+
+
+NOW = "2026-11-21T12:00:00Z"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", default=".build/release/tally")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--port", type=int, default=18181)
+    options = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk")
+    work = tempfile.mkdtemp()
+    db = os.path.join(work, "tally.sqlite")
+    tally = options.tally
+
+    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
+    for index in range(20):
+        name = f"Habit {index + 1:02d}"
+        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
+        # Two ranges with a gap, so streaks and rates are not trivial.
+        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
+        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+
+    base = f"http://127.0.0.1:{options.port}"
+    started = time.monotonic()
+    server = subprocess.Popen([tally, "serve", "--db", db, "--port", str(options.port), "--log-level", "warning"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                if request(base + "/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.002)
+        first_healthy = time.monotonic() - started
+        _, headers, _ = request(base + "/api/v1/session", "POST", {"name": "bench", "password": PASSWORD},
+                                {"Origin": base})
+        cookie = headers["Set-Cookie"].split(";")[0]
+        _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
+        token = json.loads(body)["secret"]
+        listing = base + "/api/v1/habits?include=statistics,entries"
+        _, _, body = request(listing, headers={"Authorization": f"Bearer {token}"})
+        habits = json.loads(body)
+        time.sleep(1)
+        idle = rss_kib(server.pid, "VmRSS")
+
+        health = wrk(base + "/healthz", options.seconds, options.connections)
+        habit_list = wrk(listing, options.seconds, options.connections, token)
+        peak = rss_kib(server.pid, "VmHWM")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(work)
+
+    print(f"tally serve load benchmark: {options.connections} connections, {options.seconds} s each, loopback")
+    print(f"  start to first /healthz 200: {first_healthy * 1000:.0f} ms")
+    print(f"  resident memory: {idle / 1024:.1f} MiB idle, {peak / 1024:.1f} MiB peak under load")
+    for label, (rate, p50, p99, errors) in [("GET /healthz", health), ("GET habits (20, stats, 1 y)", habit_list)]:
+        print(f"  {label:30} {rate:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  non-2xx {errors}")
+    print(f"  habit list / healthz throughput: {habit_list[0] / health[0]:.1%}"
+          f" (list body {len(body) / 1024:.0f} KiB, {len(habits)} habits)")
+
+
+if __name__ == "__main__":
+    main()
