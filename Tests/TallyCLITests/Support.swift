@@ -17,6 +17,18 @@ final class Captured: @unchecked Sendable {
   var value: String { lock.withLock { text } }
 }
 
+/// Standard input for one run.
+final class InputLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String]
+
+  init(_ lines: [String]) { self.lines = lines }
+
+  func next() -> String? {
+    lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
+  }
+}
+
 /// What one `tally …` run left behind.
 struct Run {
   let status: Int32
@@ -38,6 +50,8 @@ struct Harness {
   let path: String
   var environment: [String: String]
   var isTerminal = false
+  /// What the command reads from standard input, line by line.
+  var input: [String] = []
 
   /// Sunday 8 March 2026, noon UTC.
   static let defaultNow = "2026-03-08T12:00:00Z"
@@ -57,12 +71,14 @@ struct Harness {
   func run(_ arguments: [String]) async -> Run {
     let out = Captured()
     let err = Captured()
+    let lines = InputLines(input)
     let context = CommandContext(
       environment: environment,
       standardOutput: TextStream(isTerminal: isTerminal) { out.append($0) },
       standardError: TextStream(isTerminal: false) { err.append($0) },
       clock: { Date(timeIntervalSince1970: 0) },
-      systemTimeZone: "UTC")
+      systemTimeZone: "UTC",
+      readLine: { lines.next() })
     let status = await Tally.run(arguments: arguments, context: context)
     return Run(status: status, stdout: out.value, stderr: err.value)
   }
