@@ -30,7 +30,9 @@ struct ExportCommand: TallyCommand {
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
-    let document = try await ExportDocument.read(user: session.user, from: session.store)
+    // One read transaction: a write committed meanwhile is in the file entirely or not at all.
+    let document = ExportDocument(
+      user: session.user, snapshot: try await session.store.snapshot(of: session.user.id))
     let text: String
     switch TransferFormat.resolve(format, path: out) {
     case .json:
