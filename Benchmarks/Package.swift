@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Benchmarks live in their own package so their build never slows the app's.
-// Run: swift run -c release --package-path Benchmarks tally-benchmarks
+// The engine:            swift run -c release --package-path Benchmarks tally-benchmarks
+// Storage and commands:  swift build -c release --product tally &&
+//                        swift run -c release --package-path Benchmarks tally-benchmarks storage
 let package = Package(
   name: "TallyBenchmarks",
   platforms: [.macOS(.v14)],
@@ -15,6 +17,9 @@ let package = Package(
       dependencies: [
         .product(name: "TallyCore", package: "Tally"),
         .product(name: "TallyCoreReference", package: "Tally"),
+        .product(name: "TallyStore", package: "Tally"),
+        .product(name: "TallySQLite", package: "Tally"),
+        .product(name: "TallyCLI", package: "Tally"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -279,23 +279,27 @@ extension SQLiteStore {
   public func entries(in range: ClosedRange<Day>, for user: UUID) async throws
     -> [UUID: [HabitEntry]]
   {
-    try await read { db in
-      try db.requireUser(user)
-      let records = try EntryRecord.fetchAll(
-        db,
-        sql: """
-          SELECT e.* FROM habit_entries e JOIN habits h ON h.id = e.habit_id
-          WHERE h.user_id = ? AND e.day BETWEEN ? AND ?
-          ORDER BY e.habit_id, e.day
-          """,
-        arguments: [user.storeText, range.lowerBound.description, range.upperBound.description])
-      var result: [UUID: [HabitEntry]] = [:]
-      for record in records {
-        result[try Stored.uuid(record.habitID, "habit_entries.habit_id"), default: []]
-          .append(try record.entry())
-      }
-      return result
+    try await read { db in try Self.entries(db, in: range, user: user) }
+  }
+
+  static func entries(_ db: Database, in range: ClosedRange<Day>, user: UUID) throws
+    -> [UUID: [HabitEntry]]
+  {
+    try db.requireUser(user)
+    let records = try EntryRecord.fetchAll(
+      db,
+      sql: """
+        SELECT e.* FROM habit_entries e JOIN habits h ON h.id = e.habit_id
+        WHERE h.user_id = ? AND e.day BETWEEN ? AND ?
+        ORDER BY e.habit_id, e.day
+        """,
+      arguments: [user.storeText, range.lowerBound.description, range.upperBound.description])
+    var result: [UUID: [HabitEntry]] = [:]
+    for record in records {
+      result[try Stored.uuid(record.habitID, "habit_entries.habit_id"), default: []]
+        .append(try record.entry())
     }
+    return result
   }
 }
 
@@ -425,21 +429,23 @@ extension SQLiteStore {
   }
 
   public func shows(for user: UUID) async throws -> [Show] {
-    try await read { db in
-      try db.requireUser(user)
-      let records = try ShowRecord.filter(ShowRecord.Columns.userID == user.storeText).fetchAll(db)
-      let providers = try ShowProviderRecord.fetchAll(
-        db,
-        sql: """
-          SELECT p.* FROM show_providers p JOIN shows s ON s.id = p.show_id WHERE s.user_id = ?
-          """,
-        arguments: [user.storeText])
-      let byShow = Dictionary(grouping: providers, by: \.showID)
-      return try records.map { record throws(StoreError) in
-        try record.show(providers: byShow[record.id] ?? [])
-      }
-      .sorted(by: StoreOrder.shows)
+    try await read { db in try Self.shows(db, user: user) }
+  }
+
+  static func shows(_ db: Database, user: UUID) throws -> [Show] {
+    try db.requireUser(user)
+    let records = try ShowRecord.filter(ShowRecord.Columns.userID == user.storeText).fetchAll(db)
+    let providers = try ShowProviderRecord.fetchAll(
+      db,
+      sql: """
+        SELECT p.* FROM show_providers p JOIN shows s ON s.id = p.show_id WHERE s.user_id = ?
+        """,
+      arguments: [user.storeText])
+    let byShow = Dictionary(grouping: providers, by: \.showID)
+    return try records.map { record throws(StoreError) in
+      try record.show(providers: byShow[record.id] ?? [])
     }
+    .sorted(by: StoreOrder.shows)
   }
 
   public func deleteShow(id: UUID, for user: UUID) async throws {
@@ -517,13 +523,15 @@ extension SQLiteStore {
   }
 
   public func priceTable(for user: UUID) async throws -> PriceTable {
-    try await read { db in
-      try db.requireUser(user)
-      let prices = try PriceRecord.filter(PriceRecord.Columns.userID == user.storeText)
-        .fetchAll(db)
-        .map { record throws(StoreError) in try record.price() }
-      return try Stored.valid("prices") { () throws(ValidationError) in try PriceTable(prices) }
-    }
+    try await read { db in try Self.priceTable(db, user: user) }
+  }
+
+  static func priceTable(_ db: Database, user: UUID) throws -> PriceTable {
+    try db.requireUser(user)
+    let prices = try PriceRecord.filter(PriceRecord.Columns.userID == user.storeText)
+      .fetchAll(db)
+      .map { record throws(StoreError) in try record.price() }
+    return try Stored.valid("prices") { () throws(ValidationError) in try PriceTable(prices) }
   }
 }
 
@@ -659,5 +667,117 @@ extension SQLiteStore {
       return try ReminderDeliveryRecord
         .filter(C.userID == user.storeText && C.sentAt < cutoff).deleteAll(db)
     }
+  }
+}
+
+// MARK: - Snapshots
+
+extension SQLiteStore {
+  public func snapshot(of user: UUID) async throws -> UserSnapshot {
+    // One read transaction: a writer committing meanwhile is seen entirely or not at all.
+    try await read { db in
+      guard let record = try UserRecord.fetchOne(db, key: user.storeText) else {
+        throw StoreError.notFound(.user(user))
+      }
+      let entries = try Self.entries(db, in: Day.allTime, user: user)
+      let shows = try Self.shows(db, user: user)
+      let episodes = try EpisodeRecord.fetchAll(
+        db,
+        sql: """
+          SELECT e.* FROM episodes e JOIN shows s ON s.id = e.show_id
+          WHERE s.user_id = ? ORDER BY e.season, e.number
+          """,
+        arguments: [user.storeText]
+      )
+      .map { record throws(StoreError) in try record.episode() }
+      let episodesByShow = Dictionary(grouping: episodes, by: \.showID)
+      return UserSnapshot(
+        settings: try record.user().settings,
+        habits: try Self.habits(db, user: user, includingArchived: true).map { habit in
+          UserSnapshot.HabitWithEntries(habit: habit, entries: entries[habit.id] ?? [])
+        },
+        journal: try Self.journalEntries(db, in: Day.allTime, user: user),
+        chat: try Self.chatMessages(db, in: Day.allTime, user: user),
+        shows: shows,
+        episodes: shows.flatMap { episodesByShow[$0.id] ?? [] },
+        prices: try Self.priceTable(db, user: user).prices)
+    }
+  }
+
+  @discardableResult
+  public func restore(_ snapshot: UserSnapshot, into target: RestoreTarget) async throws -> User {
+    let snapshot = try snapshot.checked()
+    return try await write { db in
+      let user: User
+      switch target {
+      case .newUser(let id, let name):
+        user = try StoreError.validating { () throws(ValidationError) in
+          try User(id: id, name: name, settings: snapshot.settings)
+        }
+        try db.insertUser(user)
+      case .emptyUser(let id):
+        guard let record = try UserRecord.fetchOne(db, key: id.storeText) else {
+          throw StoreError.notFound(.user(id))
+        }
+        var existing = try record.user()
+        guard try !Self.holdsData(db, user: id) else { throw StoreError.userHasData(existing) }
+        existing.settings = snapshot.settings
+        try UserRecord(existing).update(db)
+        _ = try PriceRecord.filter(PriceRecord.Columns.userID == id.storeText).deleteAll(db)
+        user = existing
+      }
+      // Each id is checked as it is written; a conflict late in the snapshot rolls back
+      // everything written before it, the user included.
+      let entry = try db.cachedStatement(
+        sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
+      for item in snapshot.habits {
+        let id = item.habit.id.storeText
+        guard try !HabitRecord.exists(db, key: id) else {
+          throw StoreError.conflict("a habit with id \(id) already exists")
+        }
+        try HabitRecord(item.habit, user: user.id).insert(db)
+        for row in item.entries {
+          try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
+        }
+      }
+      for journal in snapshot.journal {
+        try JournalEntryRecord(journal, user: user.id).insert(db)
+      }
+      for message in snapshot.chat {
+        guard try !ChatMessageRecord.exists(db, key: message.id.storeText) else {
+          throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
+        }
+        try ChatMessageRecord(message, user: user.id).insert(db)
+      }
+      for show in snapshot.shows {
+        guard try !ShowRecord.exists(db, key: show.id.storeText) else {
+          throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
+        }
+        try ShowRecord(show, user: user.id).insert(db)
+        for provider in ShowProviderRecord.records(show) {
+          try provider.insert(db)
+        }
+      }
+      for episode in snapshot.episodes {
+        try EpisodeRecord(episode).insert(db)
+      }
+      for price in snapshot.prices {
+        try PriceRecord(price, user: user.id).insert(db)
+      }
+      return user
+    }
+  }
+
+  /// Whether the user has any habit, journal entry, chat message or show.
+  static func holdsData(_ db: Database, user: UUID) throws -> Bool {
+    try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS (SELECT 1 FROM habits WHERE user_id = ?1)
+          OR EXISTS (SELECT 1 FROM journal_entries WHERE user_id = ?1)
+          OR EXISTS (SELECT 1 FROM chat_messages WHERE user_id = ?1)
+          OR EXISTS (SELECT 1 FROM shows WHERE user_id = ?1)
+        """,
+      arguments: [user.storeText]) ?? false
   }
 }

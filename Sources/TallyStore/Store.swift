@@ -4,5 +4,5 @@
 /// another database can join without callers changing.
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
-  CredentialRepository, AccountRepository, ReminderDeliveryRepository
+  CredentialRepository, AccountRepository, ReminderDeliveryRepository, SnapshotRepository
 {}

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyStore
 import Testing
 
 #if canImport(Glibc)
@@ -55,6 +56,50 @@ import Testing
     // The file still opens and answers after three hard kills.
     let stats = await harness.run("stats", "Read", "--json")
     #expect(stats.status == 0, "\(stats.stderr)")
+  }
+
+  /// An import is one transaction: a `tally import` killed with SIGKILL at any moment leaves
+  /// the new database with nothing or with everything, never part of a user.
+  @Test(.enabled(if: CrashSafetyTests.tally != nil, "the tally executable was not built"))
+  func aKilledImportLeavesNothingOrEverything() async throws {
+    let source = Harness(now: "2026-03-10T09:00:00Z")
+    for index in 0..<20 {
+      _ = try await source.addHabit("Habit \(index)", "--created", "2021-01-01")
+      await source.ok("mark", "Habit \(index)", "2021-01-01..2026-03-10")
+    }
+    let export = await source.ok("export")
+    let file = source.folder.appendingPathComponent("export.json")
+    try export.write(to: file, atomically: true, encoding: .utf8)
+
+    // One import left alone times the whole; the others are killed at points spread over it,
+    // most of them late, where the writing is.
+    var whole = Duration.zero
+    var outcomes: [String] = []
+    for fraction in [nil, 0.2, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0] {
+      let target = Harness(now: "2026-03-10T09:00:00Z")
+      let process = Process()
+      process.executableURL = CrashSafetyTests.tally!
+      process.arguments = ["--db", target.path, "import", file.path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let started = ContinuousClock.now
+      try process.run()
+      if let fraction {
+        try await Task.sleep(for: whole * fraction)
+        kill(process.processIdentifier, SIGKILL)
+      }
+      process.waitUntilExit()
+      if fraction == nil { whole = ContinuousClock.now - started }
+      if try await target.store().users().isEmpty {
+        outcomes.append("nothing")
+      } else {
+        #expect(await target.ok("export") == export, "an import killed at \(fraction ?? 1) left part of it")
+        outcomes.append("everything")
+      }
+    }
+    #expect(outcomes[0] == "everything")
+    // Not asserted beyond that (timing varies by machine), but it shows where the kills landed.
+    print("killed imports left: \(outcomes)")
   }
 
   /// A bash loop running `tally mark Read FIRST..LAST` for each range and appending the

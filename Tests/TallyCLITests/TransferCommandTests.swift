@@ -135,6 +135,40 @@ import Testing
     #expect(try await target.store().users().isEmpty)
   }
 
+  @Test func anImportThatConflictsHalfWayChangesNothing() async throws {
+    let source = try await filled()
+    let file = source.folder.appendingPathComponent("export.json").path
+    await source.ok("export", "--out", file)
+    // ada already has every id in the file; eve is empty, with settings and a price of her own
+    // that the import replaces before it meets the first taken id.
+    let target = Harness()
+    await target.ok("import", file)
+    let store = try target.store()
+    let eve = try await store.createUser(User(id: UUID(), name: "eve", settings: UserSettings(timeZone: "UTC")))
+    try await store.setPrice(try Price(country: "DE", providerID: 8, amount: 9, currency: "EUR"), for: eve.id)
+    let first = try await store.habits(for: try await target.user().id, includingArchived: true)[0]
+    let before = try await target.snapshot()
+    let run = await target.run("--user", "eve", "import", file)
+    #expect(run.status == 1)
+    #expect(run.stderr == "Error: A habit with id \(first.id.storeText) already exists.\n")
+    #expect(try await target.snapshot() == before)
+  }
+
+  @Test func anEpisodeOfAShowTheFileDoesNotListIsRefusedBeforeAnyWrite() async throws {
+    let source = try await filled()
+    let show = try await source.store().shows(for: try await source.user().id).first { $0.title == "Severance" }!
+    let missing = UUID()
+    let text = await source.ok("export").replacingOccurrences(
+      of: "\"showId\" : \"\(show.id.storeText)\"", with: "\"showId\" : \"\(missing.storeText)\"")
+    let target = Harness()
+    let file = target.folder.appendingPathComponent("broken.json").path
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let run = await target.run("import", file)
+    #expect(run.status == 1)
+    #expect(run.stderr == "Error: The file \(file) cannot be imported: There is no show with id \(missing.storeText).\n")
+    #expect(try await target.store().users().isEmpty)
+  }
+
   @Test func anUnreadableFileIsNamed() async throws {
     let tally = Harness()
     let missing = tally.folder.appendingPathComponent("missing.json").path

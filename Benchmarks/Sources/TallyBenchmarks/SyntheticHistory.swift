@@ -14,9 +14,11 @@ struct SplitMix64: RandomNumberGenerator {
   }
 }
 
-/// A habit created `years` before `today`, done on about 80% of days and skipped on 5%.
+/// A habit created `years` before `today`, done on about 80% of days and skipped on 5%;
+/// about `notePercent` of the entries have a short note.
 func syntheticHabit(
-  index: Int, frequency: Frequency, years: Int, today: Day, rng: inout SplitMix64
+  index: Int, frequency: Frequency, years: Int, today: Day, notePercent: Int = 0,
+  rng: inout SplitMix64
 ) -> (Habit, [HabitEntry]) {
   let created = today.adding(days: -365 * years + 1)
   let habit = try! Habit(
@@ -24,11 +26,17 @@ func syntheticHabit(
   var entries: [HabitEntry] = []
   for day in created...today {
     let roll = Int.random(in: 0..<100, using: &rng)
+    let status: EntryStatus
     if roll < 80 {
-      entries.append(HabitEntry(day: day, status: .done))
+      status = .done
     } else if roll < 85 {
-      entries.append(HabitEntry(day: day, status: .skipped))
+      status = .skipped
+    } else {
+      continue
     }
+    // Rolled only when notes are asked for, so histories without them stay as they were.
+    let note = notePercent > 0 && Int.random(in: 0..<100, using: &rng) < notePercent ? "note \(day)" : nil
+    entries.append(HabitEntry(day: day, status: status, note: note))
   }
   return (habit, entries)
 }

@@ -1,80 +1,19 @@
 import Foundation
-import TallyCore
-import TallyCoreReference
 
-/// The best of `repetitions` timings of `body`, in seconds: the least disturbed run.
-func best(_ repetitions: Int, _ body: () -> Void) -> Double {
-  var fastest = Double.infinity
-  for _ in 0..<repetitions {
-    let elapsed = ContinuousClock().measure(body)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    fastest = min(fastest, seconds)
+// `tally-benchmarks` measures the engine; `tally-benchmarks storage` the database and commands.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case nil:
+  engineBenchmark()
+case "storage":
+  do {
+    try await StorageBenchmark.run(Array(arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
   }
-  return fastest
+default:
+  FileHandle.standardError.write(
+    Data("Usage: tally-benchmarks [storage [--tally PATH | --in-process]]\n".utf8))
+  exit(64)
 }
-
-func format(_ seconds: Double) -> String {
-  switch seconds {
-  case ..<1e-3: String(format: "%8.2f µs", seconds * 1e6)
-  case ..<1: String(format: "%8.2f ms", seconds * 1e3)
-  default: String(format: "%8.2f s ", seconds)
-  }
-}
-
-func row(_ label: String, engine: Double, reference: Double, count: Int) {
-  let padded = label.padding(toLength: 34, withPad: " ", startingAt: 0)
-  print(
-    "\(padded) engine \(format(engine / Double(count)))/habit   reference \(format(reference / Double(count)))/habit   reference ÷ engine = \(Int((reference / engine).rounded()))×"
-  )
-}
-
-/// Keeps results alive so the optimiser cannot drop the work.
-nonisolated(unsafe) var sink = 0.0
-
-func statistics(_ habits: [(Habit, [HabitEntry])], today: Day) {
-  for (habit, entries) in habits {
-    sink += HabitStatistics(habit: habit, history: HabitHistory(entries), today: today, firstWeekday: .monday).score
-  }
-}
-
-func referenceStatistics(_ habits: [(Habit, [HabitEntry])], today: Day) {
-  for (habit, entries) in habits {
-    sink += ReferenceStatistics.statistics(habit: habit, entries: entries, today: today, firstWeekday: .monday).score
-  }
-}
-
-let today = Day("2026-11-21")!
-let years = 10
-let habitCount = 1000
-var rng = SplitMix64(state: 2026)
-let daily = (0..<habitCount).map {
-  syntheticHabit(index: $0, frequency: .daily, years: years, today: today, rng: &rng)
-}
-let weekly = (0..<habitCount).map {
-  syntheticHabit(index: $0, frequency: .weekly(targetPerWeek: 1 + $0 % 6), years: years, today: today, rng: &rng)
-}
-print("TallyCore statistics: \(years) years of history per habit (~80% done, 5% skipped), today \(today)")
-print("Times include building each habit's HabitHistory from its entries; best of several runs, one core.\n")
-
-let one = Array(daily.prefix(1))
-row("1 daily habit", engine: best(200) { statistics(one, today: today) }, reference: best(5) { referenceStatistics(one, today: today) }, count: 1)
-let oneWeekly = Array(weekly.prefix(1))
-row("1 weekly habit", engine: best(200) { statistics(oneWeekly, today: today) }, reference: best(3) { referenceStatistics(oneWeekly, today: today) }, count: 1)
-
-let allDaily = best(10) { statistics(daily, today: today) }
-row("\(habitCount) daily habits", engine: allDaily, reference: best(1) { referenceStatistics(daily, today: today) }, count: habitCount)
-let allWeekly = best(10) { statistics(weekly, today: today) }
-print("\(habitCount) weekly habits".padding(toLength: 34, withPad: " ", startingAt: 0) + " engine \(format(allWeekly / Double(habitCount)))/habit   (reference skipped: ~25 ms a habit)")
-
-print("\n\(habitCount) daily habits × \(years) years, total: \(format(allDaily)) — target under 100 ms: \(allDaily < 0.1 ? "met" : "MISSED") (\(String(format: "%.1f", 0.1 / allDaily))× headroom)")
-
-let histories = daily.map { HabitHistory($0.1) }
-let activity = best(10) {
-  let grid = ActivityGrid(
-    habits: zip(daily, histories).map { ActivityGrid.Input(habit: $0.0.0, history: $0.1) },
-    today: today, firstWeekday: .monday, weekCount: 53)
-  sink += Double(grid.weeks.count)
-}
-print("activity grid, 53 weeks × \(habitCount) habits: \(format(activity))")
-
-if sink == .infinity { print(sink) }

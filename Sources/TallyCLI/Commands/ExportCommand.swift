@@ -30,13 +30,14 @@ struct ExportCommand: TallyCommand {
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
-    let document = try await ExportDocument.read(user: session.user, from: session.store)
+    // One read transaction: a write committed meanwhile is in the file entirely or not at all.
+    let snapshot = try await session.store.snapshot(of: session.user.id)
     let text: String
     switch TransferFormat.resolve(format, path: out) {
     case .json:
-      text = try JSONOutput.text(document) + "\n"
+      text = try JSONOutput.text(ExportDocument(user: session.user, snapshot: snapshot)) + "\n"
     case .csv:
-      text = EntriesCSV.text(try document.habits.map { (try $0.habit.habit(), $0.entries) })
+      text = EntriesCSV.text(snapshot.habits.map { ($0.habit, $0.entries) })
     }
     guard let out else {
       session.output.write(text)
@@ -49,12 +50,12 @@ struct ExportCommand: TallyCommand {
         "The file \(out) could not be written: \(error.localizedDescription).",
         exitCode: CommandFailure.inputOutput)
     }
-    let entries = document.habits.reduce(0) { $0 + $1.entries.count }
+    let entries = snapshot.habits.reduce(0) { $0 + $1.entries.count }
     session.output.line(
-      "Exported '\(session.user.name)' to \(out): \(Sentence.count(document.habits.count, "habit")), "
+      "Exported '\(session.user.name)' to \(out): \(Sentence.count(snapshot.habits.count, "habit")), "
         + "\(Sentence.count(entries, "entry", "entries")), "
-        + "\(Sentence.count(document.journal.count, "journal entry", "journal entries")), "
-        + "\(Sentence.count(document.chat.count, "chat message")), "
-        + "\(Sentence.count(document.shows.count, "show")).")
+        + "\(Sentence.count(snapshot.journal.count, "journal entry", "journal entries")), "
+        + "\(Sentence.count(snapshot.chat.count, "chat message")), "
+        + "\(Sentence.count(snapshot.shows.count, "show")).")
   }
 }

@@ -14,7 +14,8 @@ struct ImportCommand: TallyCommand {
       into a database with no users it creates the exported user, ids included. CSV sets the \
       days it lists (habitId,habitName,day,status,note) on the habits they name, by id or exact \
       name, adding habits it does not find. The whole file is checked before anything is \
-      written: a file that breaks a rule changes nothing.
+      written, and a JSON import is written in one transaction: an import that fails or is \
+      interrupted changes nothing.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -52,39 +53,42 @@ struct ImportCommand: TallyCommand {
     } catch {
       throw CommandFailure("The file \(path) is not a Tally export: it is not JSON.")
     }
-    let plan: ImportPlan
+    let exported: User
+    let snapshot: UserSnapshot
     do {
-      plan = try ImportPlan(document)
+      (exported, snapshot) = try document.restorable()
     } catch let error as TallyCore.ValidationError {
       throw CommandFailure("The file \(path) breaks a rule: \(Sentence.rule(error))")
+    } catch let error as StoreError {
+      throw CommandFailure("The file \(path) cannot be imported: \(error)")
     }
     let opener = SessionOpener(options: global, context: context)
     let (database, store) = try opener.openStore()
+    // One store call, one transaction: an import that fails or is killed half-way leaves
+    // nothing behind.
     let user: User
     if try await store.users().isEmpty {
-      var imported = plan.user
-      if let name = global.user { imported = try User(id: imported.id, name: name, settings: imported.settings) }
-      try await plan.checkIDsAreFree(in: store, except: nil)
-      user = try await store.createUser(imported)
+      user = try await store.restore(
+        snapshot, into: .newUser(id: exported.id, name: global.user ?? exported.name))
     } else {
       let target = try await opener.resolveUser(in: store, database: database)
       try await ImportCommand.checkEmpty(target, in: store)
-      try await plan.checkIDsAreFree(in: store, except: target.id)
-      user = try await store.updateSettings(plan.user.settings, for: target.id)
+      user = try await store.restore(snapshot, into: .emptyUser(target.id))
     }
-    try await plan.write(to: store, for: user.id)
-    let entries = plan.habits.reduce(0) { $0 + $1.entries.count }
+    let entries = snapshot.habits.reduce(0) { $0 + $1.entries.count }
     context.standardOutput.line(
-      "Imported into '\(user.name)': \(Sentence.count(plan.habits.count, "habit")), "
+      "Imported into '\(user.name)': \(Sentence.count(snapshot.habits.count, "habit")), "
         + "\(Sentence.count(entries, "entry", "entries")), "
-        + "\(Sentence.count(plan.journal.count, "journal entry", "journal entries")), "
-        + "\(Sentence.count(plan.chat.count, "chat message")), "
-        + "\(Sentence.count(plan.shows.count, "show")), "
-        + "\(Sentence.count(plan.episodes.count, "episode")), "
-        + "\(Sentence.count(plan.prices.count, "price")).")
+        + "\(Sentence.count(snapshot.journal.count, "journal entry", "journal entries")), "
+        + "\(Sentence.count(snapshot.chat.count, "chat message")), "
+        + "\(Sentence.count(snapshot.shows.count, "show")), "
+        + "\(Sentence.count(snapshot.episodes.count, "episode")), "
+        + "\(Sentence.count(snapshot.prices.count, "price")).")
   }
 
-  /// A JSON import never merges: it fills a user who has nothing yet.
+  /// A JSON import never merges: it fills a user who has nothing yet. The store refuses such
+  /// a user too, inside its transaction; looking first gives a message that counts what the
+  /// user holds.
   static func checkEmpty(_ user: User, in store: any Store) async throws {
     let habits = try await store.habits(for: user.id, includingArchived: true).count
     let journal = try await store.journalEntries(in: Day.allTime, for: user.id).count

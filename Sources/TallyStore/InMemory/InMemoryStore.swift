@@ -66,14 +66,18 @@ extension InMemoryStore {
     let user = try StoreError.validating { () throws(ValidationError) in
       try User(id: user.id, name: user.name, settings: user.settings)
     }
-    guard usersByID[user.id] == nil else {
-      throw StoreError.conflict("a user with id \(user.id.storeText) already exists")
-    }
-    guard !usersByID.values.contains(where: { $0.name == user.name }) else {
-      throw StoreError.conflict("a user named '\(user.name)' already exists")
-    }
+    try requireNewUser(user)
     usersByID[user.id] = user
     return user
+  }
+
+  func requireNewUser(_ user: User) throws(StoreError) {
+    guard usersByID[user.id] == nil else {
+      throw .conflict("a user with id \(user.id.storeText) already exists")
+    }
+    guard !usersByID.values.contains(where: { $0.name == user.name }) else {
+      throw .conflict("a user named '\(user.name)' already exists")
+    }
   }
 
   public func user(id: UUID) throws -> User {
@@ -433,5 +437,76 @@ extension InMemoryStore {
     let kept = all.filter { $0.value.sentAt >= cutoff }
     deliveriesByUser[user] = kept
     return all.count - kept.count
+  }
+}
+
+// MARK: - Snapshots
+
+extension InMemoryStore {
+  public func snapshot(of user: UUID) throws -> UserSnapshot {
+    let settings = try self.user(id: user).settings
+    let shows = try shows(for: user)
+    return UserSnapshot(
+      settings: settings,
+      habits: try habits(for: user, includingArchived: true).map { habit in
+        UserSnapshot.HabitWithEntries(habit: habit, entries: try entries(of: habit.id, in: nil, for: user))
+      },
+      journal: try journalEntries(in: Day.allTime, for: user),
+      chat: try chatMessages(in: Day.allTime, for: user),
+      shows: shows,
+      episodes: try shows.flatMap { try episodes(of: $0.id, for: user) },
+      prices: try priceTable(for: user).prices)
+  }
+
+  @discardableResult
+  public func restore(_ snapshot: UserSnapshot, into target: RestoreTarget) throws -> User {
+    let snapshot = try snapshot.checked()
+    let prices = try StoreError.validating { () throws(ValidationError) in
+      try PriceTable(snapshot.prices)
+    }
+    // Every check comes before the first change, with no suspension between them, so a
+    // refused restore changes nothing. The checks come in the order SQLiteStore meets them.
+    var user: User
+    switch target {
+    case .newUser(let id, let name):
+      user = try StoreError.validating { () throws(ValidationError) in
+        try User(id: id, name: name, settings: snapshot.settings)
+      }
+      try requireNewUser(user)
+    case .emptyUser(let id):
+      user = try self.user(id: id)
+      let holdsData =
+        habitsByID.values.contains { $0.owner == id } || !(journalByUser[id] ?? [:]).isEmpty
+        || messages.contains { $0.owner == id } || showsByID.values.contains { $0.owner == id }
+      guard !holdsData else { throw StoreError.userHasData(user) }
+      user.settings = snapshot.settings
+    }
+    for item in snapshot.habits where habitsByID[item.habit.id] != nil {
+      throw StoreError.conflict("a habit with id \(item.habit.id.storeText) already exists")
+    }
+    let messageIDs = Set(messages.map(\.message.id))
+    for message in snapshot.chat where messageIDs.contains(message.id) {
+      throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
+    }
+    for show in snapshot.shows where showsByID[show.id] != nil {
+      throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
+    }
+
+    usersByID[user.id] = user
+    for item in snapshot.habits {
+      habitsByID[item.habit.id] = OwnedHabit(owner: user.id, habit: item.habit)
+      entriesByHabit[item.habit.id] = Dictionary(uniqueKeysWithValues: item.entries.map { ($0.day, $0) })
+    }
+    journalByUser[user.id] = Dictionary(uniqueKeysWithValues: snapshot.journal.map { ($0.day, $0) })
+    messages += snapshot.chat.map { (user.id, $0) }
+    for show in snapshot.shows {
+      showsByID[show.id] = OwnedShow(owner: user.id, show: show)
+    }
+    for episode in snapshot.episodes {
+      episodesByShow[episode.showID, default: [:]][
+        EpisodeKey(season: episode.season, number: episode.number)] = episode
+    }
+    pricesByUser[user.id] = prices
+    return user
   }
 }
