@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TallyServer
+import TallyStore
 import Testing
 
 @Suite struct AccountRouteTests {
@@ -31,6 +32,27 @@ import Testing
       #expect(again.headers[.contentType] == "application/problem+json")
       #expect(again.detail.contains("already set up"))
     }
+  }
+
+  /// Two people opening a new server at once: one becomes the owner, the other is told the
+  /// server is set up, and the store holds exactly one owner.
+  @Test func racingSetUpsMakeOneOwner() async throws {
+    let server = try TestServer()
+    let statuses = try await server.test { client in
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for index in 0..<8 {
+          group.addTask {
+            try await client.send(.post, "/api/v1/setup", json: ["name": "owner\(index)", "password": "correct horse"])
+              .status.code
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+    }
+    #expect(statuses.sorted() == [201] + Array(repeating: 409, count: 7))
+    let owner = try #require(try await server.store.ownerID())
+    #expect(try await server.store.users().count == 1)
+    #expect(try await server.store.users().first?.id == owner)
   }
 
   @Test func cookiesAreSecureBehindAnHTTPSProxy() async throws {
