@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import TallyCore
 import TallyServer
+import TallyStore
 import Testing
 
 /// Many clients writing at once through a real socket into a SQLite file: every write the

@@ -54,7 +54,7 @@ import Testing
         (.post, base, ["from": "2026-03-07", "to": "2026-03-01", "status": "done"], .unprocessableContent, "to", "The range 2026-03-07..2026-03-01 must not end before it starts."),
         (.post, base, ["from": "2026-03-01", "status": "done"], .unprocessableContent, "to", "send to with from"),
         (.post, base, ["days": ["2026-03-01"], "from": "2026-03-01", "to": "2026-03-02", "status": "done"], .unprocessableContent, "days", "not both"),
-        (.post, base, ["days": [], "status": "done"], .unprocessableContent, "days", "at least one day"),
+        (.post, base, ["days": [String](), "status": "done"], .unprocessableContent, "days", "at least one day"),
         (.post, base, ["status": "done"], .unprocessableContent, "days", "send days, or from and to"),
         (.post, base, ["days": ["yesterday"], "status": "done"], .unprocessableContent, "days[0]", "must be a date written YYYY-MM-DD"),
         (.put, "/api/v1/habits/\(UUID().uuidString.lowercased())/entries/2026-03-07", ["status": "done"], .notFound, nil, "There is no habit with id"),

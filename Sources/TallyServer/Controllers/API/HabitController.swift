@@ -86,7 +86,7 @@ struct HabitController {
     group.post("habits/{id}/unarchive", use: unarchive)
   }
 
-  /// Three store calls at most, however many habits: the habits, then one read of every
+  /// Two store calls, however many habits: the habits, then one read of every
   /// habit's entries (all of them for statistics, else only the window asked for).
   @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<[ListItem]> {
     let user = try context.requireUser()
