@@ -27,3 +27,11 @@ public struct AppServices: Sendable {
     self.clock = clock
   }
 }
+
+extension AppServices {
+  /// The user's day rules and what day it is for them now (SPEC 1).
+  func calendar(for user: User) throws -> (calendar: DayCalendar, today: Day) {
+    let calendar = try user.settings.dayCalendar()
+    return (calendar, calendar.day(containing: clock()))
+  }
+}

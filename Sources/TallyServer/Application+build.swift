@@ -56,6 +56,10 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   AccountController(services: services).addRoutes(to: api)
   UserController(services: services).addRoutes(to: api)
   TokenController(services: services).addRoutes(to: api)
+  SettingsController(services: services).addRoutes(to: api)
+  HabitController(services: services).addRoutes(to: api)
+  EntryController(services: services).addRoutes(to: api)
+  StatisticsController(services: services).addRoutes(to: api)
   return router
 }
 

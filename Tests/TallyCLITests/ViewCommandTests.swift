@@ -60,6 +60,7 @@ import Testing
     let weeks = try #require(json["weeks"] as? [[[String: Any]]])
     #expect(weeks.count == 2)
     #expect(weeks[0][1]["level"] as? Int == 2)
+    #expect(weeks[0][1]["label"] as? String == "Monday 2 March, 1 of 2 habits done")
   }
 
   @Test func weeksOutOfRangeAreRefused() async throws {

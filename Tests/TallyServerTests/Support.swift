@@ -13,15 +13,17 @@ import Testing
 /// 2026-03-08 12:00 UTC: a fixed "now" for every router test.
 let testNow = Date(timeIntervalSince1970: 1_772_971_200)
 
-/// A router over a fresh in-memory SQLite store with a fixed clock and cheap bcrypt.
+/// A router over a fresh SQLite store (in memory, or the file at `databasePath`) with a fixed
+/// clock and cheap bcrypt.
 struct TestServer: Sendable {
   let services: AppServices
   var store: any Store { services.store }
 
-  init(configuration: ServerConfiguration = ServerConfiguration(), clock: @escaping @Sendable () -> Date = { testNow })
-    throws
-  {
-    let store = SQLiteStore(try AppDatabase.inMemory())
+  init(
+    configuration: ServerConfiguration = ServerConfiguration(), databasePath: String? = nil,
+    clock: @escaping @Sendable () -> Date = { testNow }
+  ) throws {
+    let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock)
@@ -31,6 +33,12 @@ struct TestServer: Sendable {
   func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
     let app = Application(router: buildRouter(services))
     return try await app.test(.router) { client in try await body(client) }
+  }
+
+  /// Runs `body` against a real server on a free local port; `client.port` names it.
+  func testLive<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    let app = Application(router: buildRouter(services), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    return try await app.test(.live) { client in try await body(client) }
   }
 }
 
@@ -72,6 +80,20 @@ extension TestClientProtocol {
     return [.authorization: "Bearer \(secret)"]
   }
 
+  /// Adds a habit (`fields` beside the name) and returns it as the API sent it.
+  func addHabit(_ name: String, _ fields: [String: Any] = [:], headers: HTTPFields) async throws -> [String: Any] {
+    let response = try await send(.post, "/api/v1/habits", json: fields.merging(["name": name]) { a, _ in a }, headers: headers)
+    #expect(response.status == .created, "\(response.text)")
+    return response.object
+  }
+
+  /// A second account, made by the owner, signed in.
+  func addMember(_ name: String, owner: HTTPFields) async throws -> HTTPFields {
+    let made = try await send(.post, "/api/v1/users", json: ["name": name, "password": "battery staple"], headers: owner)
+    #expect(made.status == .created)
+    return try await signIn(name, password: "battery staple")
+  }
+
   private func sessionHeaders(from response: TestResponse) throws -> HTTPFields {
     let cookie = try #require(response.headers[.setCookie])
     let pair = try #require(cookie.split(separator: ";").first)
@@ -89,4 +111,6 @@ extension TestResponse {
   }
   /// A problem's detail, for messages that must name what was wrong.
   var detail: String { object["detail"] as? String ?? "" }
+  /// The request field a problem names.
+  var field: String? { object["field"] as? String }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 enum TransferFormat: String, ExpressibleByArgument, CaseIterable {
   case json, csv

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally grid [HABIT] [--weeks N]`
 struct GridCommand: TallyCommand {
@@ -46,7 +47,7 @@ struct GridCommand: TallyCommand {
         habit: habit, history: HabitHistory(try await session.store.entries(of: habit.id, for: user)),
         today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
       if json {
-        try session.output.json(grid)
+        try session.output.json(HabitGridJSON(grid, calendar: calendar, today: today))
         return
       }
       session.output.line("\(habit.name) · \(HabitText.frequency(habit.frequency)) · \(Sentence.count(weeks, "week")) to \(today)")
@@ -59,7 +60,7 @@ struct GridCommand: TallyCommand {
       habits: habits.map { ActivityGrid.Input(habit: $0, history: HabitHistory(entries[$0.id] ?? [])) },
       today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
     if json {
-      try session.output.json(grid)
+      try session.output.json(ActivityGridJSON(grid, calendar: calendar, today: today))
       return
     }
     session.output.line("All habits (\(habits.count)) · \(Sentence.count(weeks, "week")) to \(today)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally habit add NAME [--weekly K] [--color HEX] [--icon I] [--group G] [--created DAY]`
 struct HabitAdd: TallyCommand {

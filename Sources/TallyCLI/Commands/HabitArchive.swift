@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally habit archive HABIT`: hides it from lists, statistics and reminders; keeps every entry.
 struct HabitArchive: TallyCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally habit edit HABIT [--name N] [--weekly K | --daily] [--color HEX] [--icon I] [--group G]
 /// [--created DAY] [--reminder R]`

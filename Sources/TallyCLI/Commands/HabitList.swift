@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally habit list [--archived] [--json]`
 struct HabitList: TallyCommand {

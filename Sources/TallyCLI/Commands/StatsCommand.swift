@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally stats [HABIT] [--json]`
 struct StatsCommand: TallyCommand {
@@ -34,14 +35,7 @@ struct StatsCommand: TallyCommand {
       habits = try await session.store.habits(for: session.user.id, includingArchived: archived)
     }
     let entries = try await session.store.entries(in: Day.allTime, for: session.user.id)
-    let ranked = RankedHabit.ranked(
-      habits.map { habit in
-        RankedHabit(
-          habit: habit,
-          statistics: HabitStatistics(
-            habit: habit, history: HabitHistory(entries[habit.id] ?? []), today: today,
-            firstWeekday: firstWeekday))
-      })
+    let ranked = RankedHabit.ranking(habits, entries: entries, today: today, firstWeekday: firstWeekday)
     if json {
       try session.output.json(ranked.map(StatsJSON.init))
       return
@@ -68,32 +62,6 @@ struct StatsCommand: TallyCommand {
       ])
     }
     table.lines.forEach(session.output.line)
-  }
-}
-
-/// One habit's figures as `stats --json` prints them: exactly SPEC 10's keys.
-struct StatsJSON: Encodable {
-  let id: String
-  let name: String
-  let currentStreak: Int
-  let longestStreak: Int
-  let streakUnit: StreakUnit
-  let completionRate: Double
-  let completionsThisWeek: Int
-  let weeklyProgress: Double
-  let score: Double
-
-  init(_ item: RankedHabit) {
-    let stats = item.statistics
-    id = item.habit.id.storeText
-    name = item.habit.name
-    currentStreak = stats.currentStreak
-    longestStreak = stats.longestStreak
-    streakUnit = stats.streakUnit
-    completionRate = stats.completionRate
-    completionsThisWeek = stats.completionsThisWeek
-    weeklyProgress = stats.weeklyProgress
-    score = stats.score
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyStore
 
 /// A day on the command line: `YYYY-MM-DD`, `today`, `yesterday`, or a range `FIRST..LAST`
 /// of those.
@@ -8,9 +9,6 @@ enum DayArgument: Hashable {
   case today
   case yesterday
   indirect case range(DayArgument, DayArgument)
-
-  /// The most days one range may hold: a century, so a typo cannot ask for millions.
-  static let maxRangeLength = 36_525
 
   init(parsing text: String) throws(TallyCore.ValidationError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -47,15 +45,7 @@ enum DayArgument: Hashable {
     case .range(let first, let last):
       let start = try first.days(today: today)[0]
       let end = try last.days(today: today)[0]
-      guard start <= end else {
-        throw TallyCore.ValidationError(
-          field: "range", rule: "\(start)..\(end) must not end before it starts")
-      }
-      guard start.days(to: end) < DayArgument.maxRangeLength else {
-        throw TallyCore.ValidationError(
-          field: "range", rule: "\(start)..\(end) is longer than a century")
-      }
-      return Array(start...end)
+      return try DaySpan.days(from: start, through: end, field: "range")
     }
   }
 }

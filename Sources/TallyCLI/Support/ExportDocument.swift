@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// Everything one user has, as `tally export` writes it and `tally import` reads it back:
 /// full fidelity, so export → import into an empty database → export gives the same bytes.

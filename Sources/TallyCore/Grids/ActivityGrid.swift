@@ -55,3 +55,17 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
     return 4
   }
 }
+
+extension ActivityGrid.Cell {
+  /// Words for a screen reader, after the date: "2 of 3 habits done".
+  public var spokenText: String {
+    if isFuture { return "upcoming" }
+    if tracked == 0 { return "no habits tracked yet" }
+    return "\(completed) of \(tracked) \(tracked == 1 ? "habit" : "habits") done"
+  }
+
+  /// "Monday 2 March, 2 of 3 habits done"; the year is said only when it is not today's.
+  public func spokenLabel(calendar: DayCalendar, today: Day) -> String {
+    "\(calendar.spokenName(of: day, includingYear: day.year != today.year)), \(spokenText)"
+  }
+}

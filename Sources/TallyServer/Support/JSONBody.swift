@@ -58,3 +58,16 @@ extension Request {
     return Data(buffer.readableBytesView)
   }
 }
+
+extension KeyedDecodingContainer {
+  /// The value when the key is sent, `nil` when it is absent. Unlike `decodeIfPresent`, `null`
+  /// is refused: a field that cannot be unset must not read as "leave it as it is".
+  func decodeIfSent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    contains(key) ? try decode(type, forKey: key) : nil
+  }
+
+  /// For a field that can be unset: absent → `nil` (keep), `null` → `.some(nil)` (remove).
+  func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T?? {
+    contains(key) ? .some(try decodeIfPresent(type, forKey: key)) : nil
+  }
+}

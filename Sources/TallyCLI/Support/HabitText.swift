@@ -2,62 +2,6 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// A habit as `--json` prints it and `export` writes it: ids in lower case, every key present
-/// (`null` when unset), so scripts can rely on the shape.
-struct HabitJSON: Codable, Equatable {
-  var id: String
-  var name: String
-  var icon: String?
-  var color: HexColor
-  var group: String?
-  var createdDay: Day
-  var frequency: Frequency
-  var reminder: Reminder
-  var archived: Bool
-  var sortOrder: Int
-
-  init(_ habit: Habit) {
-    id = habit.id.storeText
-    name = habit.name
-    icon = habit.icon
-    color = habit.color
-    group = habit.group
-    createdDay = habit.createdDay
-    frequency = habit.frequency
-    reminder = habit.reminder
-    archived = habit.archived
-    sortOrder = habit.sortOrder
-  }
-
-  /// Back to a habit, through every rule a typed one obeys.
-  func habit() throws -> Habit {
-    guard let uuid = UUID(uuidString: id) else {
-      throw TallyCore.ValidationError(field: "habit id", rule: "must be a UUID, not '\(id)'")
-    }
-    return try Habit(
-      id: uuid, name: name, icon: icon, color: color, group: group, createdDay: createdDay,
-      frequency: frequency, reminder: reminder, archived: archived, sortOrder: sortOrder)
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id, name, icon, color, group, createdDay, frequency, reminder, archived, sortOrder
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(id, forKey: .id)
-    try c.encode(name, forKey: .name)
-    try c.encode(icon, forKey: .icon)
-    try c.encode(color, forKey: .color)
-    try c.encode(group, forKey: .group)
-    try c.encode(createdDay, forKey: .createdDay)
-    try c.encode(frequency, forKey: .frequency)
-    try c.encode(reminder, forKey: .reminder)
-    try c.encode(archived, forKey: .archived)
-    try c.encode(sortOrder, forKey: .sortOrder)
-  }
-}
-
 /// How habits' fields read in human output and parse from options.
 enum HabitText {
   /// `daily`, `3 a week`.
