@@ -13,6 +13,8 @@ public struct AppDatabase: Sendable {
   public let writer: any DatabaseWriter
   /// The file, or `nil` for an in-memory database.
   public let path: String?
+  /// Counts this program's commits, and sees other processes' (``revision()``).
+  let changes: ChangeWatcher
 
   /// Reads, which a pool serves beside the writer.
   public var reader: any DatabaseReader { writer }
@@ -40,7 +42,7 @@ public struct AppDatabase: Sendable {
     do {
       let queue = try DatabaseQueue(configuration: configuration())
       try migrator.migrate(queue)
-      return AppDatabase(writer: queue, path: nil)
+      return AppDatabase(writer: queue, path: nil, changes: ChangeWatcher(path: nil))
     } catch {
       throw .storage(String(describing: error))
     }
@@ -78,7 +80,7 @@ public struct AppDatabase: Sendable {
         path: path, version: version ?? "none", target: migrator.migrations.last ?? "none",
         reason: reason(error))
     }
-    return AppDatabase(writer: pool, path: path)
+    return AppDatabase(writer: pool, path: path, changes: ChangeWatcher(path: path))
   }
 
   /// Looks at an existing file through a read-only connection before anything writes to it:

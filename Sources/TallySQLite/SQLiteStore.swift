@@ -15,7 +15,17 @@ public struct SQLiteStore: Store {
   /// Runs `body` in a write transaction: all of it is committed, or none.
   func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
-      return try await database.writer.write(body)
+      let result = try await database.writer.write(body)
+      database.changes.recordWrite()
+      return result
+    } catch {
+      throw Self.storeError(error)
+    }
+  }
+
+  public func revision() async throws -> StoreRevision {
+    do {
+      return try database.revision()
     } catch {
       throw Self.storeError(error)
     }

@@ -11,6 +11,8 @@ public struct AppServices: Sendable {
   public let configuration: ServerConfiguration
   /// The wall clock, injected so tests fix "now" (and with it "today").
   public let clock: @Sendable () -> Date
+  /// Bodies of expensive reads, kept until the store's revision moves.
+  let cache = ResponseCache()
 
   public init(
     store: any Store,

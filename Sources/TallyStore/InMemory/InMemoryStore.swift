@@ -26,19 +26,21 @@ public actor InMemoryStore: Store {
     var sentAt: Date
   }
 
-  var usersByID: [UUID: User] = [:]
-  var habitsByID: [UUID: OwnedHabit] = [:]
-  var entriesByHabit: [UUID: [Day: HabitEntry]] = [:]
-  var journalByUser: [UUID: [Day: JournalEntry]] = [:]
+  /// Bumped by every change to any of the collections below: the store's revision.
+  var writes = 0
+  var usersByID: [UUID: User] = [:] { didSet { writes &+= 1 } }
+  var habitsByID: [UUID: OwnedHabit] = [:] { didSet { writes &+= 1 } }
+  var entriesByHabit: [UUID: [Day: HabitEntry]] = [:] { didSet { writes &+= 1 } }
+  var journalByUser: [UUID: [Day: JournalEntry]] = [:] { didSet { writes &+= 1 } }
   /// In the order added, which breaks ties between messages sent at the same instant.
-  var messages: [(owner: UUID, message: ChatMessage)] = []
-  var showsByID: [UUID: OwnedShow] = [:]
-  var episodesByShow: [UUID: [EpisodeKey: Episode]] = [:]
-  var pricesByUser: [UUID: PriceTable] = [:]
-  var tokensByID: [UUID: APIToken] = [:]
-  var sessionsByID: [UUID: BrowserSession] = [:]
-  var deliveriesByUser: [UUID: [String: Delivery]] = [:]
-  var credentialsByUser: [UUID: PasswordCredential] = [:]
+  var messages: [(owner: UUID, message: ChatMessage)] = [] { didSet { writes &+= 1 } }
+  var showsByID: [UUID: OwnedShow] = [:] { didSet { writes &+= 1 } }
+  var episodesByShow: [UUID: [EpisodeKey: Episode]] = [:] { didSet { writes &+= 1 } }
+  var pricesByUser: [UUID: PriceTable] = [:] { didSet { writes &+= 1 } }
+  var tokensByID: [UUID: APIToken] = [:] { didSet { writes &+= 1 } }
+  var sessionsByID: [UUID: BrowserSession] = [:] { didSet { writes &+= 1 } }
+  var deliveriesByUser: [UUID: [String: Delivery]] = [:] { didSet { writes &+= 1 } }
+  var credentialsByUser: [UUID: PasswordCredential] = [:] { didSet { writes &+= 1 } }
 
   public init() {}
 
@@ -508,5 +510,13 @@ extension InMemoryStore {
     }
     pricesByUser[user.id] = prices
     return user
+  }
+}
+
+// MARK: - Revision
+
+extension InMemoryStore {
+  public func revision() -> StoreRevision {
+    StoreRevision(writes: writes)
   }
 }

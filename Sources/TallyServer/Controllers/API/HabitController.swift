@@ -88,34 +88,46 @@ struct HabitController {
 
   /// Two store calls, however many habits: the habits, then one read of every
   /// habit's entries (all of them for statistics, else only the window asked for).
-  @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<[ListItem]> {
+  @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let query = request.uri.queryParameters
     let archived = try query.bool("archived") ?? false
     let include = try query.words("include", known: ["statistics", "entries"])
     let days = try query.int("days", in: Self.entryDays) ?? Self.defaultEntryDays
+    let (calendar, today) = try services.calendar(for: user)
+    // Read before the data: see ResponseCache.
+    let revision = try await services.store.revision()
+    let key = "\(user.id.storeText)|\(today)|\(request.uri)"
+    return try await services.cache.response(for: key, revision: revision, request: request) {
+      try WireJSON.encoder.encode(
+        try await listItems(
+          user: user, archived: archived, include: include, days: days, calendar: calendar, today: today))
+    }
+  }
+
+  private func listItems(
+    user: User, archived: Bool, include: Set<String>, days: Int, calendar: DayCalendar, today: Day
+  ) async throws -> [ListItem] {
     let habits = try await services.store.habits(for: user.id, includingArchived: archived)
     guard !include.isEmpty, !habits.isEmpty else {
-      return JSONResponse(habits.map { ListItem(habit: HabitJSON($0), statistics: nil, entries: nil) })
+      return habits.map { ListItem(habit: HabitJSON($0), statistics: nil, entries: nil) }
     }
-    let (calendar, today) = try services.calendar(for: user)
     let window = today.adding(days: 1 - days)...today
     let wantsStatistics = include.contains("statistics")
     let entries = try await services.store.entries(in: wantsStatistics ? Day.allTime : window, for: user.id)
-    return JSONResponse(
-      habits.map { habit in
-        let all = entries[habit.id] ?? []
-        return ListItem(
-          habit: HabitJSON(habit),
-          statistics: wantsStatistics
-            ? StatsJSON(
-              RankedHabit(
-                habit: habit,
-                statistics: HabitStatistics(
-                  habit: habit, history: HabitHistory(all), today: today, firstWeekday: calendar.firstWeekday)))
-            : nil,
-          entries: include.contains("entries") ? all.filter { window.contains($0.day) } : nil)
-      })
+    return habits.map { habit in
+      let all = entries[habit.id] ?? []
+      return ListItem(
+        habit: HabitJSON(habit),
+        statistics: wantsStatistics
+          ? StatsJSON(
+            RankedHabit(
+              habit: habit,
+              statistics: HabitStatistics(
+                habit: habit, history: HabitHistory(all), today: today, firstWeekday: calendar.firstWeekday)))
+          : nil,
+        entries: include.contains("entries") ? all.filter { window.contains($0.day) } : nil)
+    }
   }
 
   @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<HabitJSON> {
