@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// Everything one user has, as `tally export` writes it and `tally import` reads it back:
 /// full fidelity, so export → import into an empty database → export gives the same bytes.
@@ -31,53 +32,6 @@ struct ExportDocument: Codable {
     var habit: HabitJSON
     /// By day; `note` is absent when the day has none.
     var entries: [HabitEntry]
-  }
-
-  struct ShowJSON: Codable {
-    var id: String
-    var title: String
-    var status: ShowStatus
-    var providers: [String: [Provider]]
-
-    init(_ show: Show) {
-      id = show.id.storeText
-      title = show.title
-      status = show.status
-      providers = show.providers
-    }
-
-    func show() throws -> Show {
-      try Show(id: try ExportDocument.uuid(id, "show id"), title: title, status: status, providers: providers)
-    }
-  }
-
-  struct EpisodeJSON: Codable {
-    var showId: String
-    var season: Int
-    var number: Int
-    var title: String
-    var airDay: Day
-
-    init(_ episode: Episode) {
-      showId = episode.showID.storeText
-      season = episode.season
-      number = episode.number
-      title = episode.title
-      airDay = episode.airDay
-    }
-
-    func episode() throws -> Episode {
-      try Episode(
-        showID: try ExportDocument.uuid(showId, "episode showId"), season: season, number: number,
-        title: title, airDay: airDay)
-    }
-  }
-
-  static func uuid(_ text: String, _ field: String) throws -> UUID {
-    guard let uuid = UUID(uuidString: text) else {
-      throw TallyCore.ValidationError(field: field, rule: "must be a UUID, not '\(text)'")
-    }
-    return uuid
   }
 }
 
@@ -132,7 +86,7 @@ struct ImportPlan {
           + "reads version \(ExportDocument.currentVersion).")
     }
     user = try User(
-      id: try ExportDocument.uuid(document.user.id, "user id"), name: document.user.name,
+      id: try WireID.uuid(document.user.id, field: "user id"), name: document.user.name,
       settings: document.user.settings)
     var habitIDs: Set<UUID> = []
     habits = try document.habits.map { item in
