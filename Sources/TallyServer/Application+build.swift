@@ -56,6 +56,10 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   AccountController(services: services).addRoutes(to: api)
   UserController(services: services).addRoutes(to: api)
   TokenController(services: services).addRoutes(to: api)
+  TodayController(services: services).addRoutes(to: api)
+  JournalController(services: services).addRoutes(to: api)
+  StreamingController(services: services).addRoutes(to: api)
+  ReminderController(services: services).addRoutes(to: api)
   return router
 }
 
