@@ -66,6 +66,8 @@ extension TestClientProtocol {
     (#"{"title": "X", "providers": {"US": [{"id": 0, "name": "N"}]}}"#, "providers.US[0]", 422),
     (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N", "colour": "red"}]}}"#, "providers.US[0].colour", 422),
     (#"{"title": "X", "year": 2022}"#, "year", 422),
+    (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N", "logoURL": "javascript:alert(1)"}]}}"#,
+     "providers.US[0].logoURL", 422),
     (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N"}, {"id": 8, "name": "M"}]}}"#, nil, 409),
     (#"["title"]"#, nil, 400),
   ] as [(String, String?, Int)])
@@ -251,6 +253,7 @@ extension TestClientProtocol {
 
   @Test(arguments: [
     ("/api/v1/calendar/2026-13", "month"), ("/api/v1/calendar/March", "month"),
+    ("/api/v1/calendar/0000-01", "month"), ("/api/v1/calendar/9999-12", "month"),
     ("/api/v1/calendar/2026-03?country=USA", "country"), ("/api/v1/calendar/2026-03?country=1A", "country"),
   ])
   func aBadMonthOrCountryIsAFourHundred(path: String, field: String) async throws {

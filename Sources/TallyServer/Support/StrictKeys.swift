@@ -16,7 +16,8 @@ extension Decoder {
   }
 }
 
-private struct AnyKey: CodingKey {
+/// A coding key named at run time, for paths in decoding errors.
+struct AnyKey: CodingKey {
   var stringValue: String
   var intValue: Int? { nil }
   init(stringValue: String) { self.stringValue = stringValue }

@@ -17,6 +17,13 @@ struct StreamingController {
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(["id", "name", "logoURL"])
       provider = try Provider(from: decoder)
+      // Pages show the logo as an image; only a web address may be one.
+      if let url = provider.logoURL, !["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: decoder.codingPath + [AnyKey(stringValue: "logoURL")],
+            debugDescription: "logoURL must be an http or https address, not '\(url.absoluteString)'"))
+      }
     }
   }
 
@@ -207,6 +214,14 @@ struct StreamingController {
         field: "country")
     }
     let time = try services.time(for: user)
+    // The 6 weeks on screen reach into the neighbouring months; they must stay within the
+    // days Tally can write (years 1 to 9999), or a day would print as something not a day.
+    let first = time.calendar.startOfWeek(containing: month.firstDay)
+    guard Day.allTime.contains(first), Day.allTime.contains(first.adding(days: MonthView.cellCount - 1)) else {
+      throw Problem(
+        .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0001 to 9999.",
+        field: "month")
+    }
     return JSONResponse(
       try await MonthView.read(
         from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
