@@ -52,6 +52,7 @@ import Testing
     (#"{"text": "hi", "mood": 3}"#, "mood"),
     (#"{}"#, "text"),
     (#"{"text": 7}"#, "text"),
+    (#"{"text": "cut\u0000off"}"#, "text"),
   ])
   func aBadEntryBodyIsRefusedByFieldAndChangesNothing(body: String, field: String) async throws {
     try await TestServer().test { client in
@@ -103,6 +104,7 @@ import Testing
 
   @Test(arguments: [
     (#"{"text": "hi", "role": "robot"}"#, "role"), (#"{"text": ""}"#, "text"), (#"{"text": "hi", "at": "now"}"#, "at"),
+    (#"{"text": "\u0000"}"#, "text"),
   ])
   func aBadMessageIsRefusedAndNotAdded(body: String, field: String) async throws {
     try await TestServer().test { client in

@@ -66,6 +66,9 @@ extension TestClientProtocol {
     (#"{"title": "X", "providers": {"US": [{"id": 0, "name": "N"}]}}"#, "providers.US[0]", 422),
     (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N", "colour": "red"}]}}"#, "providers.US[0].colour", 422),
     (#"{"title": "X", "year": 2022}"#, "year", 422),
+    (#"{"title": "Sev\u0000erance"}"#, "title", 422),
+    (#"{"title": "X", "providers": {"US": [{"id": 2147483648, "name": "N"}]}}"#, "providers.US[0].id", 422),
+    (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "Net\u0000flix"}]}}"#, "providers.US[0]", 422),
     (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N", "logoURL": "javascript:alert(1)"}]}}"#,
      "providers.US[0].logoURL", 422),
     (#"{"title": "X", "providers": {"US": [{"id": 8, "name": "N"}, {"id": 8, "name": "M"}]}}"#, nil, 409),
@@ -149,6 +152,8 @@ extension TestClientProtocol {
     (#"{"episodes": [{"season": 1, "number": 1, "title": "A", "airDay": "2026-03-01"}, {"season": 1, "number": 1, "title": "B", "airDay": "2026-03-02"}]}"#,
      "episodes[1]"),
     (#"{"episodes": [{"season": 1, "number": 1, "title": "A", "airDay": "2026-03-01"}], "replace": true}"#, "replace"),
+    (#"{"episodes": [{"season": 1, "number": 2147483648, "title": "A", "airDay": "2026-03-01"}]}"#, "episodes[0].number"),
+    (#"{"episodes": [{"season": 1, "number": 1, "title": "A\u0000", "airDay": "2026-03-01"}]}"#, "episodes[0].title"),
   ])
   func aBadEpisodeRefusesTheWholeList(body: String, field: String) async throws {
     try await TestServer().test { client in
@@ -202,6 +207,8 @@ extension TestClientProtocol {
     ("/api/v1/prices/USA/8", #"{"amount": 1, "currency": "USD"}"#, "country", 400),
     ("/api/v1/prices/US/netflix", #"{"amount": 1, "currency": "USD"}"#, "providerId", 400),
     ("/api/v1/prices/US/0", #"{"amount": 1, "currency": "USD"}"#, "providerId", 400),
+    ("/api/v1/prices/US/2147483648", #"{"amount": 1, "currency": "USD"}"#, "providerId", 400),
+    ("/api/v1/prices/US/8", #"{"amount": 1000000.01, "currency": "USD"}"#, "amount", 422),
     ("/api/v1/prices/US/8", #"{"amount": 1, "currency": "dollars"}"#, "currency", 422),
     ("/api/v1/prices/US/8", #"{"amount": -1, "currency": "USD"}"#, "amount", 422),
     ("/api/v1/prices/US/8", #"{"amount": "9.99", "currency": "USD"}"#, "amount", 422),

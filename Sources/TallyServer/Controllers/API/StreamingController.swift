@@ -10,6 +10,12 @@ import TallyWire
 struct StreamingController {
   let services: AppServices
 
+  /// The largest provider id, season or episode number the API takes: TMDB's ids are 32-bit,
+  /// and anything larger is a typo.
+  static let largestNumber = Int(Int32.max)
+  /// The largest monthly price, in any currency: more is a typo, not a subscription.
+  static let largestAmount: Decimal = 1_000_000
+
   /// A provider inside a show body, refusing fields a provider does not have.
   struct ProviderBody: Decodable, Sendable {
     let provider: Provider
@@ -17,6 +23,7 @@ struct StreamingController {
     init(from decoder: any Decoder) throws {
       try decoder.rejectUnknownKeys(["id", "name", "logoURL"])
       provider = try Provider(from: decoder)
+      try StreamingController.checkLargest(provider.id, at: decoder, key: "id")
       // Pages show the logo as an image; only a web address may be one.
       if let url = provider.logoURL, !["http", "https"].contains(url.scheme?.lowercased() ?? "") {
         throw DecodingError.dataCorrupted(
@@ -51,7 +58,18 @@ struct StreamingController {
       number = try c.decode(Int.self, forKey: .number)
       title = try c.decode(String.self, forKey: .title)
       airDay = try c.decode(Day.self, forKey: .airDay)
+      try StreamingController.checkLargest(season, at: decoder, key: "season")
+      try StreamingController.checkLargest(number, at: decoder, key: "number")
     }
+  }
+
+  /// Refuses a number above ``largestNumber`` with a decoding error at `key`.
+  private static func checkLargest(_ value: Int, at decoder: any Decoder, key: String) throws {
+    guard value > largestNumber else { return }
+    throw DecodingError.dataCorrupted(
+      .init(
+        codingPath: decoder.codingPath + [AnyKey(stringValue: key)],
+        debugDescription: "\(key) must be at most \(largestNumber), not \(value)"))
   }
 
   struct EpisodesBody: JSONBody {
@@ -189,6 +207,10 @@ struct StreamingController {
     } catch {
       throw Self.problem(error, at: "")
     }
+    guard price.amount <= Self.largestAmount else {
+      throw Problem(
+        .unprocessableContent, "The amount must be at most \(Self.largestAmount), not \(price.amount).", field: "amount")
+    }
     try await services.store.setPrice(price, for: user.id)
     return JSONResponse(price)
   }
@@ -215,11 +237,12 @@ struct StreamingController {
     }
     let time = try services.time(for: user)
     // The 6 weeks on screen reach into the neighbouring months; they must stay within the
-    // days Tally can write (years 1 to 9999), or a day would print as something not a day.
+    // four-digit years, or a day would print as something that is not a day.
     let first = time.calendar.startOfWeek(containing: month.firstDay)
-    guard Day.allTime.contains(first), Day.allTime.contains(first.adding(days: MonthView.cellCount - 1)) else {
+    let printable = Day(year: 0, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
+    guard printable.contains(first), printable.contains(first.adding(days: MonthView.cellCount - 1)) else {
       throw Problem(
-        .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0001 to 9999.",
+        .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0000 to 9999.",
         field: "month")
     }
     return JSONResponse(
@@ -244,9 +267,10 @@ struct StreamingController {
       throw Problem(.badRequest, "The price's country is missing.", field: "country")
     }
     let text = parameters.get("providerId") ?? ""
-    guard let providerID = Int(text), providerID > 0 else {
+    guard let providerID = Int(text), (1...largestNumber).contains(providerID) else {
       throw Problem(
-        .badRequest, "The provider id must be a positive TMDB provider id like 8, not '\(text)'.",
+        .badRequest,
+        "The provider id must be a TMDB provider id from 1 to \(largestNumber) like 8, not '\(text)'.",
         field: "providerId")
     }
     return (country, providerID)
