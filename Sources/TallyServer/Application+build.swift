@@ -60,6 +60,10 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   HabitController(services: services).addRoutes(to: api)
   EntryController(services: services).addRoutes(to: api)
   StatisticsController(services: services).addRoutes(to: api)
+  TodayController(services: services).addRoutes(to: api)
+  JournalController(services: services).addRoutes(to: api)
+  StreamingController(services: services).addRoutes(to: api)
+  ReminderController(services: services).addRoutes(to: api)
   return router
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally calendar [YYYY-MM] [--country CC] [--json]`
 struct CalendarCommand: TallyCommand {
@@ -38,30 +39,19 @@ struct CalendarCommand: TallyCommand {
     let calendar = try session.calendar
     let today = try session.today
     let month = try month.map { try Month(parsing: $0) } ?? Month(containing: today)
-    guard let country = country ?? CalendarCommand.country(of: session.user.settings.locale) else {
+    guard let country = country ?? MonthView.country(ofLocale: session.user.settings.locale) else {
       throw CommandFailure(
         "Your locale \(session.user.settings.locale) names no country: give one with --country, like --country US.",
         exitCode: CommandFailure.usage)
     }
-    let first = calendar.startOfWeek(containing: month.firstDay)
-    let user = session.user.id
-    let view = try MonthView(
-      month: month, country: country, shows: try await session.store.shows(for: user),
-      episodes: try await session.store.episodes(
-        airingIn: first...first.adding(days: MonthView.cellCount - 1), for: user),
-      calendar: calendar, today: today)
+    let view = try await MonthView.read(
+      from: session.store, user: session.user.id, month: month, country: country, calendar: calendar,
+      today: today)
     if json {
       try session.output.json(view)
       return
     }
     CalendarText.lines(view).forEach(session.output.line)
-  }
-
-  /// `en_US` → `US`.
-  static func country(of locale: String) -> String? {
-    let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_")
-    guard parts.count >= 2, let code = try? CountryCode.normalized(String(parts[1])) else { return nil }
-    return code
   }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally chat [DAY] TEXT [--assistant]`
 struct ChatCommand: TallyCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally journal [DAY] [TEXT]`: with TEXT, writes the day's entry; without, shows the day.
 struct JournalCommand: TallyCommand {
@@ -100,18 +101,3 @@ struct JournalCommand: TallyCommand {
   }
 }
 
-/// `journal --json`: one day.
-struct JournalDayJSON: Encodable {
-  let day: Day
-  let entry: String?
-  let chat: [ChatJSON]
-
-  private enum CodingKeys: String, CodingKey { case day, entry, chat }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(day, forKey: .day)
-    try c.encode(entry, forKey: .entry)
-    try c.encode(chat, forKey: .chat)
-  }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally today [--width W] [--json]`
 struct TodayCommand: TallyCommand {
@@ -12,7 +13,7 @@ struct TodayCommand: TallyCommand {
   @OptionGroup var global: GlobalOptions
 
   @Option(help: ArgumentHelp("The screen width in points the grid is laid out for.", valueName: "w"))
-  var width: Double = 372
+  var width: Double = TodayView.defaultWidth
 
   @Option(help: ArgumentHelp("The selected day (YYYY-MM-DD, today or yesterday); default today.", valueName: "day"))
   var select: String?
@@ -32,10 +33,9 @@ struct TodayCommand: TallyCommand {
     let calendar = try session.calendar
     let today = try session.today
     let selected = try select.map { try DayArgument(parsing: $0).days(today: today)[0] }
-    let activity = try await session.store.journalActivity(in: Day.allTime, for: session.user.id)
-    let view = try TodayView(
-      width: width, today: today, selectedDay: selected, activity: activity, calendar: calendar,
-      settings: session.user.settings.today)
+    let view = try await TodayView.read(
+      from: session.store, user: session.user, today: today, calendar: calendar, width: width,
+      selectedDay: selected)
     if json {
       try session.output.json(view)
       return

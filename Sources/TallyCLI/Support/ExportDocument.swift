@@ -33,53 +33,6 @@ struct ExportDocument: Codable {
     /// By day; `note` is absent when the day has none.
     var entries: [HabitEntry]
   }
-
-  struct ShowJSON: Codable {
-    var id: String
-    var title: String
-    var status: ShowStatus
-    var providers: [String: [Provider]]
-
-    init(_ show: Show) {
-      id = show.id.storeText
-      title = show.title
-      status = show.status
-      providers = show.providers
-    }
-
-    func show() throws -> Show {
-      try Show(id: try ExportDocument.uuid(id, "show id"), title: title, status: status, providers: providers)
-    }
-  }
-
-  struct EpisodeJSON: Codable {
-    var showId: String
-    var season: Int
-    var number: Int
-    var title: String
-    var airDay: Day
-
-    init(_ episode: Episode) {
-      showId = episode.showID.storeText
-      season = episode.season
-      number = episode.number
-      title = episode.title
-      airDay = episode.airDay
-    }
-
-    func episode() throws -> Episode {
-      try Episode(
-        showID: try ExportDocument.uuid(showId, "episode showId"), season: season, number: number,
-        title: title, airDay: airDay)
-    }
-  }
-
-  static func uuid(_ text: String, _ field: String) throws -> UUID {
-    guard let uuid = UUID(uuidString: text) else {
-      throw TallyCore.ValidationError(field: field, rule: "must be a UUID, not '\(text)'")
-    }
-    return uuid
-  }
 }
 
 // MARK: - From and to a store's snapshot
@@ -111,7 +64,7 @@ extension ExportDocument {
           + "reads version \(ExportDocument.currentVersion).")
     }
     let exported = try User(
-      id: try ExportDocument.uuid(user.id, "user id"), name: user.name, settings: user.settings)
+      id: try WireID.uuid(user.id, field: "user id"), name: user.name, settings: user.settings)
     let snapshot = UserSnapshot(
       settings: user.settings,
       habits: try habits.map { item in

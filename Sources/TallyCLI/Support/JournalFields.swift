@@ -2,31 +2,6 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// A chat message as `--json` prints it and `export` writes it: lower-case id, `sentAt` in
-/// RFC 3339.
-struct ChatJSON: Codable, Equatable {
-  var id: String
-  var day: Day
-  var role: ChatRole
-  var text: String
-  var sentAt: Date
-
-  init(_ message: ChatMessage) {
-    id = message.id.storeText
-    day = message.day
-    role = message.role
-    text = message.text
-    sentAt = message.sentAt
-  }
-
-  func message() throws -> ChatMessage {
-    guard let uuid = UUID(uuidString: id) else {
-      throw TallyCore.ValidationError(field: "message id", rule: "must be a UUID, not '\(id)'")
-    }
-    return try ChatMessage(id: uuid, day: day, role: role, text: text, sentAt: sentAt)
-  }
-}
-
 /// `[DAY] TEXT` arguments: the first is a day when it reads as one.
 enum DayAndText {
   /// A single day (`YYYY-MM-DD`, `today`, `yesterday`), or `nil` when `text` is not one. Text

@@ -9,6 +9,7 @@ enum JournalText {
     guard text.contains(where: { !$0.isWhitespace }) else {
       throw ValidationError(field: field, rule: "must contain some text, not only spaces or nothing")
     }
+    try NulFreeText.check(text, field: field)
     let count = text.count
     guard count <= maxCharacters else {
       throw ValidationError(

@@ -24,6 +24,7 @@ public struct Episode: Hashable, Sendable {
     guard !trimmed.isEmpty else {
       throw ValidationError(field: "episode.title", rule: "must not be empty")
     }
+    try NulFreeText.check(trimmed, field: "episode.title")
     self.showID = showID
     self.season = season
     self.number = number

@@ -17,6 +17,7 @@ public struct Provider: Identifiable, Hashable, Sendable {
     guard !trimmed.isEmpty else {
       throw ValidationError(field: "provider.name", rule: "must not be empty")
     }
+    try NulFreeText.check(trimmed, field: "provider.name")
     self.id = id
     self.name = trimmed
     self.logoURL = logoURL

@@ -20,6 +20,7 @@ public struct Show: Identifiable, Hashable, Sendable {
     guard !trimmed.isEmpty else {
       throw ValidationError(field: "show.title", rule: "must not be empty")
     }
+    try NulFreeText.check(trimmed, field: "show.title")
     var byCountry: [String: [Provider]] = [:]
     for (country, list) in providers {
       let code = try CountryCode.normalized(country, field: "show.providers")

@@ -21,6 +21,15 @@ import Testing
     #expect(error?.description.contains("must contain some text") == true)
   }
 
+  /// SQLite's C interface stops reading text at NUL, so text holding one would come back cut.
+  @Test func textHoldingNulIsRefused() {
+    let rule = ValidationError(field: "text", rule: "must not contain the NUL character (U+0000)")
+    #expect(throws: rule) { try JournalEntry(day: F.day("2026-01-01"), text: "before\u{0}after") }
+    #expect(throws: rule) {
+      try ChatMessage(id: UUID(), day: F.day("2026-01-01"), role: .user, text: "\u{0}", sentAt: Date(timeIntervalSince1970: 0))
+    }
+  }
+
   @Test func entryLengthLimitCountsCharacters() throws {
     let day = F.day("2026-01-01")
     _ = try JournalEntry(day: day, text: String(repeating: "é", count: JournalEntry.maxCharacters))

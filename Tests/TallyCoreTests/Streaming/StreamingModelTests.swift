@@ -31,6 +31,19 @@ import Testing
     }
   }
 
+  @Test func namesAndTitlesHoldingNulAreRefused() {
+    let nul = "Net\u{0}flix"
+    #expect(throws: ValidationError(field: "provider.name", rule: "must not contain the NUL character (U+0000)")) {
+      try Provider(id: 8, name: nul)
+    }
+    #expect(throws: ValidationError(field: "show.title", rule: "must not contain the NUL character (U+0000)")) {
+      try Show(id: UUID(), title: nul, status: .watching)
+    }
+    #expect(throws: ValidationError(field: "episode.title", rule: "must not contain the NUL character (U+0000)")) {
+      try Episode(showID: UUID(), season: 1, number: 1, title: nul, airDay: Day(year: 2026, month: 3, day: 1)!)
+    }
+  }
+
   @Test func showNeedsATitleAndValidCountries() throws {
     let show = try Show(id: UUID(), title: " Dark ", status: .paused, providers: ["de": [Fixtures.netflix]])
     #expect(show.title == "Dark")
