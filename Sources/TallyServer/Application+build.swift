@@ -64,6 +64,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   JournalController(services: services).addRoutes(to: api)
   StreamingController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
+  TransferController(services: services).addRoutes(to: api)
   return router
 }
 

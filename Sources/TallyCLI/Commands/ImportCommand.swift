@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// `tally import PATH [--format json|csv]`
 struct ImportCommand: TallyCommand {

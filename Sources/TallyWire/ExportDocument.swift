@@ -1,37 +1,36 @@
 import Foundation
 import TallyCore
 import TallyStore
-import TallyWire
 
 /// Everything one user has, as `tally export` writes it and `tally import` reads it back:
 /// full fidelity, so export → import into an empty database → export gives the same bytes.
 ///
 /// Left out on purpose: API tokens and sessions (secrets, and only valid where they were
 /// made) and reminder delivery records (bookkeeping of one server).
-struct ExportDocument: Codable {
-  static let formatName = "tally-export"
-  static let currentVersion = 1
+public struct ExportDocument: Codable, Sendable {
+  public static let formatName = "tally-export"
+  public static let currentVersion = 1
 
-  var format: String
-  var version: Int
-  var user: UserJSON
-  var habits: [HabitWithEntries]
-  var journal: [JournalEntry]
-  var chat: [ChatJSON]
-  var shows: [ShowJSON]
-  var episodes: [EpisodeJSON]
-  var prices: [Price]
+  public var format: String
+  public var version: Int
+  public var user: UserJSON
+  public var habits: [HabitWithEntries]
+  public var journal: [JournalEntry]
+  public var chat: [ChatJSON]
+  public var shows: [ShowJSON]
+  public var episodes: [EpisodeJSON]
+  public var prices: [Price]
 
-  struct UserJSON: Codable {
-    var id: String
-    var name: String
-    var settings: UserSettings
+  public struct UserJSON: Codable, Sendable {
+    public var id: String
+    public var name: String
+    public var settings: UserSettings
   }
 
-  struct HabitWithEntries: Codable {
-    var habit: HabitJSON
+  public struct HabitWithEntries: Codable, Sendable {
+    public var habit: HabitJSON
     /// By day; `note` is absent when the day has none.
-    var entries: [HabitEntry]
+    public var entries: [HabitEntry]
   }
 }
 
@@ -39,7 +38,7 @@ struct ExportDocument: Codable {
 
 extension ExportDocument {
   /// The document of `user`, whose data is `snapshot`, in the store's orders.
-  init(user: User, snapshot: UserSnapshot) {
+  public init(user: User, snapshot: UserSnapshot) {
     self.init(
       format: ExportDocument.formatName, version: ExportDocument.currentVersion,
       user: UserJSON(id: user.id.storeText, name: user.name, settings: snapshot.settings),
@@ -54,14 +53,14 @@ extension ExportDocument {
   /// The exported user and their data as the engine's values, with every rule checked that
   /// needs no database (``UserSnapshot/checked()``), so a file that breaks one is refused
   /// before a database is opened.
-  func restorable() throws -> (user: User, snapshot: UserSnapshot) {
+  public func restorable() throws -> (user: User, snapshot: UserSnapshot) {
     guard format == ExportDocument.formatName else {
-      throw CommandFailure("The file is not a Tally export: its format is '\(format)'.")
+      throw ValidationError(field: "format", rule: "must be '\(ExportDocument.formatName)', not '\(format)'")
     }
     guard version <= ExportDocument.currentVersion else {
-      throw CommandFailure(
-        "The file is a version \(version) export, written by a newer Tally; this one "
-          + "reads version \(ExportDocument.currentVersion).")
+      throw ValidationError(
+        field: "version",
+        rule: "is \(version), written by a newer Tally; this one reads version \(ExportDocument.currentVersion)")
     }
     let exported = try User(
       id: try WireID.uuid(user.id, field: "user id"), name: user.name, settings: user.settings)
