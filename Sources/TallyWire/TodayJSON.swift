@@ -8,6 +8,9 @@ extension TodayView {
 
   /// The user's Today view read from `store`: what `tally today --json` prints and
   /// `GET /api/v1/today` sends (the view is its own JSON shape).
+  // Not inlined into callers: inlined, the Swift 6.3 optimizer crashes splitting the async
+  // handler that calls it (release builds only).
+  @inline(never)
   public static func read(
     from store: any Store, user: User, today: Day, calendar: DayCalendar, width: Double,
     selectedDay: Day?

@@ -16,8 +16,8 @@ struct ReminderController {
     let user = try context.requireUser()
     let days = try request.uri.queryParameters.int("days", in: ReminderJSON.dayRange) ?? ReminderJSON.defaultDays
     let time = try services.time(for: user)
-    return JSONResponse(
-      try await ReminderJSON.upcoming(
-        from: services.store, user: user.id, calendar: time.calendar, now: time.now, days: days))
+    let upcoming = try await ReminderJSON.upcoming(
+      from: services.store, user: user.id, calendar: time.calendar, now: time.now, days: days)
+    return JSONResponse(upcoming)
   }
 }

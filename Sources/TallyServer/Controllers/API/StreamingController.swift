@@ -245,10 +245,10 @@ struct StreamingController {
         .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0000 to 9999.",
         field: "month")
     }
-    return JSONResponse(
-      try await MonthView.read(
-        from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
-        today: time.today))
+    let view = try await MonthView.read(
+      from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
+      today: time.today)
+    return JSONResponse(view)
   }
 
   // MARK: Helpers

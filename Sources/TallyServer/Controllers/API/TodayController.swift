@@ -18,9 +18,9 @@ struct TodayController {
     let width = try query.points("width") ?? TodayView.defaultWidth
     let selected = try query.day("day")
     let time = try services.time(for: user)
-    return JSONResponse(
-      try await TodayView.read(
-        from: services.store, user: user, today: time.today, calendar: time.calendar, width: width,
-        selectedDay: selected))
+    let view = try await TodayView.read(
+      from: services.store, user: user, today: time.today, calendar: time.calendar, width: width,
+      selectedDay: selected)
+    return JSONResponse(view)
   }
 }
