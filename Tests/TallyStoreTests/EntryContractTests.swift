@@ -126,3 +126,17 @@ import Testing
     }
   }
 }
+
+@Suite struct EntryNoteNulTests {
+  /// A note with NUL would come back from SQLite cut at the NUL: every store refuses it.
+  @Test(arguments: StoreFactory.all)
+  func aNoteWithNulIsRefusedAndNothingIsWritten(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let user = try await makeUser(store)
+    let habit = try await store.createHabit(makeHabit(), for: user.id)
+    await #expect(throws: StoreError.invalid(ValidationError(field: "note", rule: "must not contain the NUL character (U+0000)"))) {
+      try await store.setDays([day("2026-03-02")], of: habit.id, to: .done, note: "a\u{0}b", for: user.id)
+    }
+    #expect(try await store.entries(of: habit.id, for: user.id).isEmpty)
+  }
+}

@@ -59,6 +59,7 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
         field: "name",
         rule: "must be 1 to 100 characters after trimming spaces (this one has \(trimmed.count))")
     }
+    try NulFreeText.check(trimmed, field: "name")
     return trimmed
   }
 
@@ -69,6 +70,7 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard groupLengths.contains(trimmed.count) else {
       throw ValidationError(field: "group", rule: "must be at most 50 characters")
     }
+    try NulFreeText.check(trimmed, field: "group")
     return trimmed
   }
 

@@ -41,6 +41,7 @@ public enum EntryNote {
       throw ValidationError(
         field: "note", rule: "must be at most \(maxCharacters) characters (this one has \(trimmed.count))")
     }
+    try NulFreeText.check(trimmed, field: "note")
     return trimmed
   }
 }

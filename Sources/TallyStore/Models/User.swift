@@ -18,6 +18,7 @@ public struct User: Identifiable, Hashable, Codable, Sendable {
         field: "user name",
         rule: "must be 1 to 64 characters after trimming spaces (this one has \(trimmed.count))")
     }
+    try NulFreeText.check(trimmed, field: "user name")
     self.id = id
     self.name = trimmed
     self.settings = try settings.validated()
