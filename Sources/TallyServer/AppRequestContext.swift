@@ -10,6 +10,8 @@ public struct AppRequestContext: RequestContext {
   /// The signed-in user, set by ``AuthenticationMiddleware``.
   public var user: User?
   public var credential: RequestCredential?
+  /// Why credentials the request carried were not accepted, for ``requireUser()`` to say.
+  var refusal: Problem?
   /// The client's IP address, for sign-in throttling; "unknown" in router tests.
   public let clientAddress: String
 
@@ -21,9 +23,9 @@ public struct AppRequestContext: RequestContext {
   /// Bodies are read through ``JSONBody`` with an explicit limit, never this default.
   public var maxUploadSize: Int { 1 << 20 }
 
-  /// The signed-in user, or a 401 problem.
+  /// The signed-in user, or a 401 problem saying why not.
   public func requireUser() throws -> User {
-    guard let user else { throw Problem.unauthorized }
+    guard let user else { throw refusal ?? Problem.unauthorized }
     return user
   }
 }

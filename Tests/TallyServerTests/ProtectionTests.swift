@@ -27,6 +27,19 @@ import Testing
     }
   }
 
+  /// A revoked token keeps public routes open and says why a private one refuses.
+  @Test func aBadTokenIsRefusedOnlyWhereAUserIsNeeded() async throws {
+    try await TestServer().test { client in
+      _ = try await client.setUpOwner()
+      let bad: HTTPFields = [.authorization: "Bearer tly_not-a-token"]
+      #expect(try await client.send(.get, "/healthz", headers: bad).status == .ok)
+      #expect(try await client.send(.get, "/api/v1/setup", headers: bad).status == .ok)
+      let me = try await client.send(.get, "/api/v1/me", headers: bad)
+      #expect(me.status == .unauthorized)
+      #expect(me.detail == "The API token is unknown, revoked or expired.")
+    }
+  }
+
   @Test func everyResponseCarriesSecurityHeaders() async throws {
     try await TestServer().test { client in
       for uri in ["/healthz", "/api/v1/me", "/no/such/page"] {
