@@ -35,10 +35,4 @@ public enum RequestCredential: Sendable {
   case session(BrowserSession)
   case apiToken
   case trustedHeader
-
-  /// Cookies travel with cross-site requests; tokens and proxy headers do not.
-  var isCookie: Bool {
-    if case .session = self { return true }
-    return false
-  }
 }
