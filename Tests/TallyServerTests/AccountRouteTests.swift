@@ -139,6 +139,20 @@ import Testing
     }
   }
 
+  /// Found by schemathesis: a NUL in a token's name was stored cut short, and "\u{0}" alone
+  /// left a row that broke every later token list.
+  @Test func aTokenNameWithNulIsRefusedAndTheListStillReads() async throws {
+    try await TestServer().test { client in
+      let session = try await client.setUpOwner()
+      let refused = try await client.send(.post, "/api/v1/tokens", json: ["name": "\u{0}"], headers: session)
+      #expect(refused.status.code == 422)
+      #expect(refused.object["field"] as? String == "token name")
+      let list = try await client.send(.get, "/api/v1/tokens", headers: session)
+      #expect(list.status == .ok)
+      #expect(list.array.isEmpty)
+    }
+  }
+
   @Test func oneUserCannotRevokeAnothersToken() async throws {
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()

@@ -45,6 +45,13 @@ import Testing
     }
   }
 
+  /// SQLite would hand back "a" for "a\u{0}b", and "" (a broken row) for "\u{0}".
+  @Test func aTokenNameWithNulIsRefused() {
+    #expect(throws: ValidationError(field: "token name", rule: "must not contain the NUL character (U+0000)")) {
+      try APIToken(id: UUID(), userID: UUID(), tokenHash: hashA, name: "\u{0}", createdAt: Date())
+    }
+  }
+
   @Test func aTokenHashMustBeADigest() {
     #expect(throws: ValidationError.self) {
       try APIToken(id: UUID(), userID: UUID(), tokenHash: "secret-token", name: "x", createdAt: Date())

@@ -25,6 +25,7 @@ public struct APIToken: Identifiable, Hashable, Codable, Sendable {
     guard (1...100).contains(trimmed.count) else {
       throw ValidationError(field: "token name", rule: "must be 1 to 100 characters")
     }
+    try NulFreeText.check(trimmed, field: "token name")
     self.name = trimmed
     self.createdAt = StoredInstant.normalized(createdAt)
     self.expiresAt = expiresAt.map(StoredInstant.normalized)
