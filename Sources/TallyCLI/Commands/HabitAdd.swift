@@ -63,15 +63,10 @@ struct HabitAdd: TallyCommand {
     let fields = try fields()
     let today = try session.today
     let createdDay = try fields.created?.days(today: today).first ?? today
-    guard createdDay <= today else {
-      throw CommandFailure(
-        "The created day \(createdDay) is after today (\(today)); a habit starts today or earlier.")
-    }
+    try HabitRules.checkCreatedDay(createdDay, today: today)
     let existing = try await session.store.habits(for: session.user.id, includingArchived: true)
     let name = try Habit.validName(name)
-    if existing.contains(where: { $0.name == name }) {
-      throw CommandFailure("A habit named '\(name)' already exists; give the new one another name.")
-    }
+    try HabitRules.checkNameFree(name, among: existing)
     let habit = try Habit(
       id: UUID(), name: name, icon: fields.icon, color: fields.color, group: fields.group,
       createdDay: createdDay, frequency: fields.frequency, reminder: fields.reminder,

@@ -69,9 +69,7 @@ struct HabitEdit: TallyCommand {
     var changed = try HabitLookup.find(habit, in: habits)
     if let name {
       let newName = try Habit.validName(name)
-      if habits.contains(where: { $0.name == newName && $0.id != changed.id }) {
-        throw CommandFailure("A habit named '\(newName)' already exists; choose another name.")
-      }
+      try HabitRules.checkNameFree(newName, among: habits, renaming: changed.id)
       changed.name = newName
     }
     if let weekly { changed.frequency = try HabitText.weekly(weekly) }
@@ -82,10 +80,7 @@ struct HabitEdit: TallyCommand {
     if let created {
       let today = try session.today
       let day = try DayArgument(parsing: created).days(today: today)[0]
-      guard day <= today else {
-        throw CommandFailure(
-          "The created day \(day) is after today (\(today)); a habit starts today or earlier.")
-      }
+      try HabitRules.checkCreatedDay(day, today: today)
       changed.createdDay = day
     }
     if let reminder { changed.reminder = try HabitText.parseReminder(reminder) }

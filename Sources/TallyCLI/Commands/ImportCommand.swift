@@ -50,7 +50,7 @@ struct ImportCommand: TallyCommand {
     do {
       document = try JSONOutput.decoder().decode(ExportDocument.self, from: data)
     } catch let error as DecodingError {
-      throw CommandFailure("The file \(path) is not a Tally export: \(Decoding.describe(error)).")
+      throw CommandFailure("The file \(path) is not a Tally export: \(DecodingErrorText.describe(error)).")
     } catch {
       throw CommandFailure("The file \(path) is not a Tally export: it is not JSON.")
     }
@@ -169,33 +169,5 @@ struct ImportCommand: TallyCommand {
     session.output.line(
       "Imported \(Sentence.count(written, "entry", "entries")) into "
         + "\(Sentence.count(planned.count, "habit")) (\(planned.filter(\.isNew).count) new).")
-  }
-}
-
-enum Decoding {
-  /// "habits[0].habit.color: color must be a hex colour …".
-  static func describe(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-      var text = ""
-      for key in context.codingPath {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-      }
-      return text.isEmpty ? "the top level" : text
-    }
-    switch error {
-    case .dataCorrupted(let context):
-      return "\(path(context)): \(trimmed(context.debugDescription))"
-    case .keyNotFound(let key, let context):
-      return "\(path(context)) has no '\(key.stringValue)'"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "\(path(context)): \(trimmed(context.debugDescription))"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  /// The sentence ends with our full stop, not the decoder's.
-  private static func trimmed(_ text: String) -> String {
-    text.hasSuffix(".") ? String(text.dropLast()) : text
   }
 }

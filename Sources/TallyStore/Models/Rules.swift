@@ -39,3 +39,24 @@ public enum CredentialOrder {
     (b.createdAt, a.id.storeText) < (a.createdAt, b.id.storeText)
   }
 }
+
+/// Rules for adding or changing a habit that need the user's other habits or their today:
+/// checked the same way by `tally habit` and the API.
+public enum HabitRules {
+  /// A habit starts today or earlier.
+  public static func checkCreatedDay(_ day: Day, today: Day) throws(ValidationError) {
+    guard day <= today else {
+      throw ValidationError(
+        field: "created day", rule: "\(day) is after today (\(today)); a habit starts today or earlier")
+    }
+  }
+
+  /// `name` is not another of `habits`' names; `renaming` is the habit being changed, if any.
+  public static func checkNameFree(_ name: String, among habits: [Habit], renaming: UUID? = nil)
+    throws(StoreError)
+  {
+    guard habits.contains(where: { $0.name == name && $0.id != renaming }) else { return }
+    let advice = renaming == nil ? "give the new one another name" : "choose another name"
+    throw .conflict("a habit named '\(name)' already exists; \(advice)")
+  }
+}

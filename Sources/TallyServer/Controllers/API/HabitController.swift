@@ -138,9 +138,7 @@ struct HabitController {
     try Self.checkCreatedDay(createdDay, today: today)
     let name = try Habit.validName(body.name)
     let existing = try await services.store.habits(for: user.id, includingArchived: true)
-    if existing.contains(where: { $0.name == name }) {
-      throw Problem(.conflict, "A habit named '\(name)' already exists; give the new one another name.", field: "name")
-    }
+    try Self.checkNameFree(name, among: existing)
     let habit = try Habit(
       id: UUID(), name: name, icon: body.icon, color: body.color ?? Habit.defaultColor, group: body.group,
       createdDay: createdDay, frequency: body.frequency ?? .daily, reminder: body.reminder ?? .none,
@@ -163,9 +161,7 @@ struct HabitController {
     guard var changed = habits.first(where: { $0.id == id }) else { throw StoreError.notFound(.habit(id)) }
     if let name = body.name {
       let newName = try Habit.validName(name)
-      if habits.contains(where: { $0.name == newName && $0.id != id }) {
-        throw Problem(.conflict, "A habit named '\(newName)' already exists; choose another name.", field: "name")
-      }
+      try Self.checkNameFree(newName, among: habits, renaming: id)
       changed.name = newName
     }
     if let icon = body.icon { changed.icon = try Habit.validIcon(icon) }
@@ -213,12 +209,20 @@ struct HabitController {
     }
   }
 
-  /// As `tally habit add --created`: a habit starts today or earlier.
+  // The shared rules, with the problem naming the body's field.
   private static func checkCreatedDay(_ day: Day, today: Day) throws {
-    guard day <= today else {
-      throw Problem(
-        .unprocessableContent, "The created day \(day) is after today (\(today)); a habit starts today or earlier.",
-        field: "createdDay")
+    do {
+      try HabitRules.checkCreatedDay(day, today: today)
+    } catch {
+      throw Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: "createdDay")
+    }
+  }
+
+  private static func checkNameFree(_ name: String, among habits: [Habit], renaming: UUID? = nil) throws {
+    do {
+      try HabitRules.checkNameFree(name, among: habits, renaming: renaming)
+    } catch {
+      throw Problem(.conflict, error.description, field: "name")
     }
   }
 }
