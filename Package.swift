@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
   ],
   targets: []
 )
@@ -125,7 +126,8 @@ package.targets += [
     dependencies: ["TallyAccounts", "TallyStore"],
     swiftSettings: swiftSettings
   ),
-  // `buildApplication(configuration)`: the JSON API, health, metrics and, later, the web app.
+  // `buildApplication(configuration)`: the JSON API, the web pages (Mustache templates in
+  // Resources/templates), health and metrics.
   .target(
     name: "TallyServer",
     dependencies: [
@@ -139,6 +141,7 @@ package.targets += [
       .product(name: "Metrics", package: "swift-metrics"),
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "Mustache", package: "swift-mustache"),
     ],
     resources: [.copy("Resources")],
     swiftSettings: swiftSettings

@@ -34,7 +34,8 @@ public func buildApplication(
 }
 
 /// Every route and the middleware in front of them: errors as problems, security headers,
-/// metrics, who the request is from, and the cross-site check before anything changes.
+/// metrics, who the request is from, and the cross-site check before anything changes. The
+/// web pages sit beside the API on the same services.
 public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorRegistry? = nil)
   -> Router<AppRequestContext>
 {
@@ -65,14 +66,20 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   StreamingController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
+
+  AssetRoutes().addRoutes(to: router)
+  AccountPages(services: services).addRoutes(to: router)
+  let pages = router.group().add(middleware: PageMiddleware(services: services))
+  TodayPages(services: services).addRoutes(to: pages)
   return router
 }
 
 /// What `tally serve` runs: metrics into Prometheus, the application, until a signal stops it.
 public func runServer(
-  _ configuration: ServerConfiguration, onServerRunning: @escaping @Sendable () async -> Void
+  _ configuration: ServerConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
+  onServerRunning: @escaping @Sendable () async -> Void
 ) async throws {
   let app = try buildApplication(
-    configuration, metrics: ServerMetrics.bootstrap(), onServerRunning: onServerRunning)
+    configuration, metrics: ServerMetrics.bootstrap(), clock: clock, onServerRunning: onServerRunning)
   try await app.runService()
 }

@@ -52,10 +52,21 @@ struct ServeCommand: TallyCommand {
   func run(in context: CommandContext) async throws {
     let configuration = try serverConfiguration(context)
     let address = "http://\(configuration.host):\(configuration.port)"
-    try await runServer(configuration) {
+    try await runServer(configuration, clock: try serverClock(context)) {
       context.standardOutput.line(
         "Tally is serving \(address) from \(configuration.databasePath ?? "memory"). Stop it with Ctrl-C.")
     }
+  }
+
+  /// With `--now` or `TALLY_NOW`, the server's clock starts at that instant and runs on from
+  /// it, so a demonstration or a browser test sees a chosen day (and the hour around it).
+  func serverClock(_ context: CommandContext) throws -> @Sendable () -> Date {
+    let opener = SessionOpener(options: global, context: context)
+    guard global.now != nil || !(context.environment["TALLY_NOW"] ?? "").isEmpty else { return context.clock }
+    let start = try opener.now()
+    let started = context.clock()
+    let clock = context.clock
+    return { start.addingTimeInterval(clock().timeIntervalSince(started)) }
   }
 
   /// Flags first, then the environment, then the defaults.

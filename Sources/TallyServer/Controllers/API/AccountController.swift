@@ -51,21 +51,11 @@ struct AccountController {
   /// Checks the password (throttled per name and address) and sets the session cookie.
   @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
     let body = try await request.decodeJSON(CredentialsBody.self, limit: services.configuration.maxBodySize)
-    let now = services.clock()
-    let key = SignInThrottle.key(name: body.name, address: context.clientAddress)
-    try services.throttle.check(key, at: now)
-    let result: (user: User, session: BrowserSession, secret: SecretToken)
-    do {
-      result = try await services.accounts.signIn(name: body.name, password: body.password, at: now)
-    } catch AccountError.wrongNameOrPassword {
-      services.throttle.recordFailure(key, at: now)
-      throw AccountError.wrongNameOrPassword
-    }
-    services.throttle.reset(key)
+    let result = try await services.signIn(name: body.name, password: body.password, address: context.clientAddress)
     let role = try await services.store.credential(for: result.user.id)?.role
     var response = try JSONResponse(AccountJSON(user: result.user, role: role))
       .response(from: request, context: context)
-    response.setCookie(sessionCookie(result.secret.secret, request: request))
+    response.setCookie(services.sessionCookie(result.secret.secret, request: request))
     return response
   }
 
@@ -74,7 +64,7 @@ struct AccountController {
       try await services.accounts.signOut(session)
     }
     var response = Response(status: .noContent)
-    response.setCookie(sessionCookie("", request: request, maxAge: 0))
+    response.setCookie(services.sessionCookie("", request: request, maxAge: 0))
     return response
   }
 
@@ -90,19 +80,39 @@ struct AccountController {
     let session = try await services.accounts.openSession(for: user.id, at: services.clock())
     var response = try JSONResponse(AccountJSON(user: user, role: role), status: status)
       .response(from: request, context: context)
-    response.setCookie(sessionCookie(session.secret.secret, request: request))
+    response.setCookie(services.sessionCookie(session.secret.secret, request: request))
     return response
+  }
+}
+
+extension AppServices {
+  /// Checks a password, throttled per name and client address: after too many failures the
+  /// name is refused for a while, however right the password.
+  func signIn(name: String, password: String, address: String) async throws
+    -> (user: User, session: BrowserSession, secret: SecretToken)
+  {
+    let now = clock()
+    let key = SignInThrottle.key(name: name, address: address)
+    try throttle.check(key, at: now)
+    do {
+      let result = try await accounts.signIn(name: name, password: password, at: now)
+      throttle.reset(key)
+      return result
+    } catch AccountError.wrongNameOrPassword {
+      throttle.recordFailure(key, at: now)
+      throw AccountError.wrongNameOrPassword
+    }
   }
 
   /// `HttpOnly`, `SameSite=Lax`, and `Secure` when the request came over HTTPS (as the proxy
   /// says) or the configuration insists.
-  private func sessionCookie(_ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
+  func sessionCookie(_ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
     let overHTTPS =
-      services.configuration.secureCookies
+      configuration.secureCookies
       || request.headers[.xForwardedProto]?.lowercased() == "https"
     return Cookie(
       name: AuthenticationMiddleware.sessionCookie, value: value,
-      maxAge: maxAge ?? Int(services.accounts.sessionLifetime), path: "/", secure: overHTTPS,
+      maxAge: maxAge ?? Int(accounts.sessionLifetime), path: "/", secure: overHTTPS,
       httpOnly: true, sameSite: .lax)
   }
 }

@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// The stylesheet, script, icons and the web app manifest, from memory with ETags.
+struct AssetRoutes {
+  func addRoutes(to router: Router<AppRequestContext>) {
+    router.get("assets/{name}") { request, context in
+      guard let name = context.parameters.get("name"),
+        let response = Assets.shared.response(for: name, request: request)
+      else { throw Problem(.notFound, "There is no such file.") }
+      return response
+    }
+    router.get("manifest.webmanifest") { request, _ in
+      guard let response = Assets.shared.response(for: "manifest.webmanifest", request: request) else {
+        throw Problem(.notFound, "There is no such file.")
+      }
+      return response
+    }
+  }
+}

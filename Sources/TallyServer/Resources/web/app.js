@@ -1,0 +1,231 @@
+// Tally's pages work as plain links and form posts. This script makes the same requests
+// without reloading, moves focus with arrow keys in every grid, and lets a finger or mouse
+// scrub through the Today view's days.
+"use strict";
+
+(() => {
+  const parser = new DOMParser();
+
+  // Replaces <main> with the one in `html`, keeping focus on the element with the same id.
+  function swapMain(html, focusId) {
+    const next = parser.parseFromString(html, "text/html");
+    const main = next.querySelector("main");
+    if (!main) return;
+    document.querySelector("main").replaceWith(main);
+    document.title = next.title;
+    settle();
+    const target = focusId && document.getElementById(focusId);
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function toast(text) {
+    document.querySelectorAll(".toast").forEach((t) => t.remove());
+    const box = document.createElement("p");
+    box.className = "toast";
+    box.setAttribute("role", "alert");
+    box.textContent = text;
+    document.body.append(box);
+    setTimeout(() => box.remove(), 6000);
+  }
+
+  // The message of an error page, or a sentence when the server sent none.
+  function problemText(html, status) {
+    const page = parser.parseFromString(html, "text/html");
+    const alert = page.querySelector("[role=alert]");
+    return alert ? alert.textContent.trim() : `The server answered ${status}.`;
+  }
+
+  let pending = null;
+  async function load(url, { method = "GET", body = null, focusId = null, push = false } = {}) {
+    if (pending) pending.abort();
+    const controller = new AbortController();
+    pending = controller;
+    try {
+      const response = await fetch(url, {
+        method, body, signal: controller.signal, credentials: "same-origin",
+        headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+      });
+      const html = await response.text();
+      if (!response.ok) { toast(problemText(html, response.status)); return false; }
+      if (push || response.url !== location.href) history.pushState({}, "", response.url);
+      swapMain(html, focusId);
+      return true;
+    } catch (error) {
+      if (error.name !== "AbortError") toast("Tally could not be reached. Nothing was changed.");
+      return false;
+    } finally {
+      if (pending === controller) pending = null;
+    }
+  }
+
+  // Forms marked data-enhance post in the background; on an error the page and what was
+  // typed stay as they are.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-enhance]")) return;
+    event.preventDefault();
+    const focusId = document.activeElement && document.activeElement.id ? document.activeElement.id : form.id;
+    const body = new URLSearchParams(new FormData(form));
+    load(form.action, { method: "POST", body, focusId });
+  });
+
+  // ---- Grids: one tab stop each, arrow keys move between cells (WAI-ARIA grid pattern).
+  function cellsByRow(grid) {
+    return [...grid.querySelectorAll("[role=row]")].map((row) => [...row.querySelectorAll("[role=gridcell]")]);
+  }
+
+  function focusCell(grid, cell) {
+    grid.querySelectorAll("[role=gridcell]").forEach((c) => c.setAttribute("tabindex", c === cell ? "0" : "-1"));
+    cell.focus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const cell = event.target.closest && event.target.closest("[role=gridcell]");
+    if (!cell) return;
+    const grid = cell.closest("[role=grid]");
+    const rows = cellsByRow(grid);
+    let r = rows.findIndex((row) => row.includes(cell));
+    let c = rows[r].indexOf(cell);
+    switch (event.key) {
+      case "ArrowRight": c += 1; if (c >= rows[r].length && r + 1 < rows.length && grid.dataset.wrap !== "no") { r += 1; c = 0; } break;
+      case "ArrowLeft": c -= 1; if (c < 0 && r > 0 && grid.dataset.wrap !== "no") { r -= 1; c = rows[r].length - 1; } break;
+      case "ArrowDown": r += 1; break;
+      case "ArrowUp": r -= 1; break;
+      case "Home": if (event.ctrlKey) r = 0; c = 0; break;
+      case "End": if (event.ctrlKey) r = rows.length - 1; c = rows[Math.max(0, Math.min(r, rows.length - 1))].length - 1; break;
+      case " ": if (cell.tagName.toLowerCase() === "a" || cell.matches("a")) { event.preventDefault(); cell.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })); } return;
+      default: return;
+    }
+    event.preventDefault();
+    r = Math.max(0, Math.min(r, rows.length - 1));
+    c = Math.max(0, Math.min(c, rows[r].length - 1));
+    const next = rows[r][c];
+    if (next) focusCell(grid, next);
+  });
+
+  // ---- Today: select a day by tap, by keyboard, or by dragging across the date grid.
+  function selectDay(day, { push = true, focus = false } = {}) {
+    const width = currentWidth();
+    const url = `/today?day=${day}` + (width ? `&width=${width}` : "");
+    return load(url, { push, focusId: focus ? `cell-${day}` : null }).then(() => {
+      if (focus) {
+        const cell = document.querySelector(`.dc[data-day="${day}"]`);
+        if (cell) focusCell(cell.closest("[role=grid]"), cell);
+      }
+    });
+  }
+
+  function currentWidth() {
+    const grid = document.getElementById("date-grid");
+    return grid ? Math.round(grid.clientWidth) : null;
+  }
+
+  // Shows a day as selected at once while dragging; the server's page follows on release.
+  function preview(svg, day) {
+    svg.querySelectorAll(".dc").forEach((c) => c.setAttribute("aria-selected", String(c.dataset.day === day)));
+    const cell = svg.querySelector(`.dc[data-day="${day}"]`);
+    const heading = document.getElementById("day-heading");
+    if (cell && heading) heading.textContent = cell.getAttribute("aria-label").split(",")[0];
+  }
+
+  let drag = null;
+  document.addEventListener("pointerdown", (event) => {
+    const svg = event.target.closest && event.target.closest("#date-grid .date-svg");
+    if (!svg || event.button > 0) return;
+    const cell = event.target.closest(".dc");
+    drag = { svg, day: null, pointer: event.pointerId };
+    svg.setPointerCapture(event.pointerId);
+    if (cell) scrubTo(cell.dataset.day);
+    event.preventDefault();
+  });
+
+  function scrubTo(day) {
+    if (!drag || day === drag.day) return;
+    drag.day = day;
+    // One selection and one buzz per new day, none for the same day again.
+    const grid = drag.svg.closest("#date-grid");
+    grid.dataset.selections = String(Number(grid.dataset.selections || 0) + 1);
+    if (navigator.vibrate) navigator.vibrate(8);
+    preview(drag.svg, day);
+  }
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const cell = under && under.closest(".dc");
+    if (cell && drag.svg.contains(cell)) scrubTo(cell.dataset.day);
+  });
+
+  function endDrag(event) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const { day } = drag;
+    drag = null;
+    if (day && day !== document.querySelector(".today").dataset.selected) selectDay(day);
+  }
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", endDrag);
+
+  document.addEventListener("click", (event) => {
+    const cell = event.target.closest && event.target.closest(".dc");
+    if (cell) {
+      event.preventDefault();
+      // In the grid a pointer selects on release; a click from the keyboard (Enter) or in
+      // the date row selects here.
+      if (event.detail === 0 || !cell.closest("#date-grid")) selectDay(cell.dataset.day, { focus: event.detail === 0 });
+      return;
+    }
+    const todayButton = event.target.closest && event.target.closest("#today-button");
+    if (todayButton) {
+      event.preventDefault();
+      selectDay(document.querySelector(".today").dataset.today);
+    }
+  });
+
+  window.addEventListener("popstate", () => load(location.href));
+
+  // The grid is laid out on the server for a width; tell it ours when it differs by more than
+  // a point (SPEC 5), and remember it for the next page.
+  function relayout() {
+    const grid = document.getElementById("date-grid");
+    if (!grid) return;
+    const width = currentWidth();
+    document.cookie = `tally_width=${width}; path=/; max-age=31536000; samesite=lax`;
+    if (Math.abs(width - Number(grid.dataset.layoutWidth)) > 1) {
+      const day = document.querySelector(".today").dataset.selected;
+      load(`/today?day=${day}&width=${width}`);
+    }
+  }
+
+  let resizeTimer = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(relayout, 150);
+  });
+
+  // The date row scrolls its selected day into view: five days before it, at the leading edge.
+  function scrollStrip() {
+    const strip = document.getElementById("date-strip");
+    if (!strip) return;
+    const target = strip.dataset.scrollTo;
+    if (target === "header") { strip.scrollLeft = 0; return; }
+    const cell = strip.querySelector(`.dc[data-day="${target}"]`);
+    if (!cell) return;
+    const box = cell.getBoundingClientRect();
+    const frame = strip.getBoundingClientRect();
+    strip.scrollLeft += strip.dataset.scrollAnchor === "trailing" ? box.right - frame.right + 16 : box.left - frame.left - 16;
+  }
+
+  function fillTimeZone() {
+    document.querySelectorAll("input[data-fill=time-zone]").forEach((input) => {
+      try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || input.value; } catch (_) { /* keep */ }
+    });
+  }
+
+  function settle() {
+    scrollStrip();
+    fillTimeZone();
+    document.querySelectorAll(".dc").forEach((c) => { c.id = `cell-${c.dataset.day}`; });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => { settle(); relayout(); });
+})();

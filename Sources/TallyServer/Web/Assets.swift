@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The stylesheet, script, icons and manifest in `Resources/web`, read once and served from
+/// memory. Each has an ETag from its bytes; pages link `name?v=<etag>`, so a versioned URL
+/// can be cached for a year and a new release is fetched at once.
+struct Assets: Sendable {
+  struct Asset: Sendable {
+    let bytes: ByteBuffer
+    let contentType: String
+    let etag: String
+  }
+
+  let files: [String: Asset]
+
+  static let shared: Assets = {
+    guard let folder = Bundle.module.url(forResource: "web", withExtension: nil, subdirectory: "Resources"),
+      let assets = try? Assets(folder: folder)
+    else { preconditionFailure("Resources/web is missing from the bundle") }
+    return assets
+  }()
+
+  init(folder: URL) throws {
+    var files: [String: Asset] = [:]
+    for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+      let data = try Data(contentsOf: file)
+      files[file.lastPathComponent] = Asset(
+        bytes: ByteBuffer(bytes: data), contentType: Self.contentType(of: file.pathExtension),
+        etag: Self.fingerprint(data))
+    }
+    self.files = files
+  }
+
+  /// The URL a page links to: versioned by content.
+  func href(_ name: String) -> String {
+    guard let asset = files[name] else { preconditionFailure("no asset named \(name)") }
+    return "/assets/\(name)?v=\(asset.etag)"
+  }
+
+  func response(for name: String, request: Request) -> Response? {
+    guard let asset = files[name] else { return nil }
+    let etag = "\"\(asset.etag)\""
+    let versioned = request.uri.queryParameters["v"].map(String.init) == asset.etag
+    var headers: HTTPFields = [
+      .contentType: asset.contentType, .eTag: etag,
+      .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache",
+    ]
+    if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+      $0.trimmingCharacters(in: .whitespaces) == etag
+    }) == true {
+      headers[.contentType] = nil
+      return Response(status: .notModified, headers: headers)
+    }
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.bytes))
+  }
+
+  static func contentType(of pathExtension: String) -> String {
+    switch pathExtension {
+    case "css": "text/css; charset=utf-8"
+    case "js": "text/javascript; charset=utf-8"
+    case "svg": "image/svg+xml"
+    case "png": "image/png"
+    case "webmanifest": "application/manifest+json"
+    default: "application/octet-stream"
+    }
+  }
+
+  /// 64-bit FNV-1a of the bytes, in hex: a cache key, not a security measure.
+  static func fingerprint(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}

@@ -1,0 +1,76 @@
+import HTTPTypes
+import Hummingbird
+import TallyStore
+
+/// The frame around every page: title, navigation, who is signed in, theme and assets.
+struct PageChrome: Sendable {
+  /// The app's sections, in the order the navigation shows them.
+  enum Section: String, CaseIterable, Sendable {
+    case today, habits, statistics, calendar, settings
+
+    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    var href: String { "/\(rawValue)" }
+  }
+
+  struct NavLink: Sendable {
+    let label: String
+    let href: String
+    let current: Bool
+    let icon: String
+  }
+
+  let title: String
+  let userName: String?
+  let nav: [NavLink]
+  /// `system`, `dark` or `light`: a class on `<html>`; `system` follows the device.
+  let theme: String
+  let stylesheet: String
+  let script: String
+  let icon: String
+  let notice: String?
+
+  init(title: String, section: Section?, user: User?, request: Request, notice: String? = nil) {
+    let assets = Assets.shared
+    self.title = title
+    self.userName = user?.name
+    self.nav =
+      user == nil
+      ? []
+      : Section.allCases.map {
+        NavLink(label: $0.label, href: $0.href, current: $0 == section, icon: $0.rawValue)
+      }
+    self.theme = Theme(request: request).rawValue
+    self.stylesheet = assets.href("app.css")
+    self.script = assets.href("app.js")
+    self.icon = assets.href("icon.svg")
+    self.notice = notice
+  }
+}
+
+/// The colour scheme, chosen per device in Settings and kept in a cookie: a phone and a
+/// laptop may want different ones, and following the system is the default.
+enum Theme: String, CaseIterable, Sendable {
+  case system, dark, light
+
+  static let cookie = "tally_theme"
+
+  init(request: Request) {
+    self = request.cookies[Self.cookie].flatMap { Theme(rawValue: $0.value) } ?? .system
+  }
+}
+
+/// What a page template is rendered with: the frame and the page's own values.
+struct PageContext<Content>: Sendable where Content: Sendable {
+  let chrome: PageChrome
+  let content: Content
+}
+
+extension Templates {
+  func page<Content: Sendable>(
+    _ template: String, title: String, section: PageChrome.Section?, user: User?, request: Request,
+    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil
+  ) -> HTMLPage {
+    let chrome = PageChrome(title: title, section: section, user: user, request: request, notice: notice)
+    return HTMLPage(render(PageContext(chrome: chrome, content: content), template), status: status)
+  }
+}

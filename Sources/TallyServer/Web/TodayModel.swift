@@ -1,0 +1,148 @@
+import Foundation
+import TallyCore
+import TallyStore
+import TallyWire
+
+/// What the Today page template shows, read from the store for one selected day.
+struct TodayModel: Sendable {
+  struct Row: Sendable {
+    let cells: [DateCircleSVG]
+  }
+
+  /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
+  struct DateGrid: Sendable {
+    let width: String
+    let height: String
+    let layoutWidth: String
+    let rows: [Row]
+  }
+
+  struct DateStrip: Sendable {
+    let header: String
+    let width: String
+    let cells: [DateCircleSVG]
+    /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
+    let scrollTo: String
+    let scrollAnchor: String
+  }
+
+  struct Message: Sendable {
+    let text: String
+    let role: String
+    let time: String
+    let assistant: Bool
+  }
+
+  struct DueHabit: Sendable {
+    let id: String
+    let name: String
+    let icon: String?
+    let color: String
+    let done: Bool
+    let skipped: Bool
+    let detail: String
+    let nextStatus: String
+    let buttonLabel: String
+  }
+
+  let today: String
+  let selectedDay: String
+  let heading: String
+  let isToday: Bool
+  let isFuture: Bool
+  let showsTodayButton: Bool
+  let streakBadge: String?
+  let grid: DateGrid?
+  let strip: DateStrip?
+  let journalText: String
+  let hasEntry: Bool
+  let messages: [Message]
+  let habits: [DueHabit]
+  let back: String
+
+  static func read(
+    from store: any Store, user: User, time: UserTime, selected: Day, width: Double
+  ) async throws -> TodayModel {
+    let calendar = time.calendar
+    let today = time.today
+    let view = try await TodayView.read(
+      from: store, user: user, today: today, calendar: calendar, width: width, selectedDay: selected)
+    let entry = try await store.journalEntry(on: selected, for: user.id)
+    let chat = try await store.chatMessages(on: selected, for: user.id)
+    let habits = try await store.habits(for: user.id, includingArchived: false)
+    let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
+    let entries = habits.isEmpty ? [:] : try await store.entries(in: week, for: user.id)
+    let dayName = calendar.spokenName(of: selected)
+    let formatter = DateFormatter()
+    formatter.timeZone = calendar.timeZone
+    formatter.dateFormat = "HH:mm"
+    return TodayModel(
+      today: today.description,
+      selectedDay: selected.description,
+      heading: selected == today ? "Today, \(dayName)" : dayName,
+      isToday: selected == today,
+      isFuture: selected > today,
+      showsTodayButton: view.showsTodayButton,
+      streakBadge: view.streakBadge,
+      grid: view.grid.map { grid(for: $0, today: today) },
+      strip: view.grid == nil ? strip(for: view.dateRow, today: today) : nil,
+      journalText: entry?.text ?? "",
+      hasEntry: entry != nil,
+      messages: chat.map {
+        Message(
+          text: $0.text, role: $0.role == .user ? "You" : "Assistant", time: formatter.string(from: $0.sentAt),
+          assistant: $0.role == .assistant)
+      },
+      habits: habits.map { habit in
+        due(habit, on: selected, weekEntries: entries[habit.id] ?? [], dayName: dayName)
+      },
+      back: "/today?day=\(selected)")
+  }
+
+  static func grid(for grid: DatePickerGrid, today: Day) -> DateGrid {
+    let layout = grid.layout
+    let cells = grid.cells.enumerated().map { index, cell in
+      DateCircleSVG(cell, at: layout.centre(ofCell: index), today: today)
+    }
+    let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
+      Row(cells: Array(cells[$0..<min($0 + layout.columns, cells.count)]))
+    }
+    let height = Double(layout.rows) * DatePickerMetrics.cellSize + Double(layout.rows - 1) * layout.spacing
+    return DateGrid(
+      width: DateCircleSVG.number(layout.width), height: DateCircleSVG.number(height),
+      layoutWidth: DateCircleSVG.number(layout.width), rows: rows)
+  }
+
+  /// The 33-day row at the base spacing, scrolled by its container.
+  static func strip(for row: DateRow, today: Day) -> DateStrip {
+    let pitch = DatePickerMetrics.cellSize + DatePickerMetrics.baseSpacing
+    let half = DatePickerMetrics.cellSize / 2
+    let cells = row.cells.enumerated().map { index, cell in
+      DateCircleSVG(cell, at: GridPoint(x: half + Double(index) * pitch, y: half), today: today)
+    }
+    let (target, anchor): (String, String) =
+      switch row.scrollTarget {
+      case .day(let index, let anchor): (row.cells[index].day.description, anchor.rawValue)
+      case .header: ("header", "leading")
+      }
+    return DateStrip(
+      header: row.header,
+      width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
+      cells: cells, scrollTo: target, scrollAnchor: anchor)
+  }
+
+  static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {
+    let status = weekEntries.first { $0.day == day }?.status
+    let detail: String =
+      switch habit.frequency {
+      case .daily: "Daily"
+      case .weekly(let target):
+        "\(weekEntries.filter { $0.status == .done && $0.day <= day }.count) of \(target) this week"
+      }
+    let done = status == .done
+    return DueHabit(
+      id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
+      done: done, skipped: status == .skipped, detail: detail, nextStatus: done ? "none" : "done",
+      buttonLabel: done ? "Mark \(habit.name) not done on \(dayName)" : "Mark \(habit.name) done on \(dayName)")
+  }
+}
