@@ -143,6 +143,6 @@ struct TodayModel: Sendable {
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
       done: done, skipped: status == .skipped, detail: detail, nextStatus: done ? "none" : "done",
-      buttonLabel: done ? "Mark \(habit.name) not done on \(dayName)" : "Mark \(habit.name) done on \(dayName)")
+      buttonLabel: "\(habit.name) done on \(dayName)")
   }
 }

@@ -25,17 +25,10 @@ struct TodayPages {
     var text: String
   }
 
-  struct MarkForm: Decodable {
-    var day: String
-    var status: String
-    var back: String?
-  }
-
   func addRoutes(to group: RouterGroup<AppRequestContext>) {
     group.get("today", use: page)
     group.post("today/journal", use: saveJournal)
     group.post("today/chat", use: addMessage)
-    group.post("habits/{id}/mark", use: mark)
   }
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
@@ -75,26 +68,6 @@ struct TodayPages {
     let message = try ChatMessage(id: UUID(), day: day, role: .user, text: form.text, sentAt: services.clock())
     try await services.store.addChatMessage(message, for: user.id)
     return .seeOther("/today?day=\(day)#chat")
-  }
-
-  /// Sets one habit's day to done, skipped or nothing, then goes back to the page it came from.
-  @Sendable func mark(_ request: Request, context: AppRequestContext) async throws -> Response {
-    let user = try context.requireUser()
-    let id = try context.parameters.requireID("id")
-    let form = try await request.decodeForm(MarkForm.self, limit: services.configuration.maxBodySize)
-    let day = try Self.day(form.day)
-    let mark: DayMark =
-      switch form.status {
-      case "done": .done
-      case "skipped": .skipped
-      case "none": .nothing
-      default:
-        throw Problem(
-          .unprocessableContent, "The status '\(form.status)' is not done, skipped or none.", field: "status")
-      }
-    try DayMark.checkMarkable(day, today: try services.time(for: user).today)
-    _ = try await services.store.setDay(day, of: id, to: mark, for: user.id)
-    return .seeOther(AccountPages.safeNext(form.back ?? "/today?day=\(day)"))
   }
 
   static func day(_ text: String) throws -> Day {

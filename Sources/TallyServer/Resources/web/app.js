@@ -181,18 +181,69 @@
     }
   });
 
+
+  // ---- A habit's grid: a tap toggles the day; a long press, right click or M opens the day
+  // to skip it or add a note.
+  function habitCell(event) {
+    return event.target.closest && event.target.closest("#habit-grid .gc");
+  }
+
+  function toggleHabitDay(cell) {
+    const habit = cell.closest("#habit-grid").dataset.habit;
+    const body = new URLSearchParams({ day: cell.dataset.day });
+    load(`/habits/${habit}/toggle`, { method: "POST", body }).then(() => {
+      const again = document.querySelector(`#habit-grid .gc[data-day="${cell.dataset.day}"]`);
+      if (again) focusCell(again.closest("[role=grid]"), again);
+    });
+  }
+
+  let pressTimer = 0;
+  let pressed = false;
+  document.addEventListener("pointerdown", (event) => {
+    const cell = habitCell(event);
+    if (!cell || event.pointerType !== "touch") return;
+    pressed = false;
+    pressTimer = setTimeout(() => { pressed = true; location.href = cell.getAttribute("href"); }, 550);
+  });
+  document.addEventListener("pointerup", () => clearTimeout(pressTimer));
+  document.addEventListener("pointercancel", () => clearTimeout(pressTimer));
+  document.addEventListener("contextmenu", (event) => {
+    const cell = habitCell(event);
+    if (!cell) return;
+    event.preventDefault();
+    clearTimeout(pressTimer);
+    if (!pressed) location.href = cell.getAttribute("href");
+  });
+  document.addEventListener("click", (event) => {
+    const cell = habitCell(event);
+    if (!cell) return;
+    event.preventDefault();
+    if (!pressed) toggleHabitDay(cell);
+    pressed = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    const cell = habitCell(event);
+    if (cell && (event.key === "m" || event.key === "M")) {
+      event.preventDefault();
+      location.href = cell.getAttribute("href");
+    }
+  });
+
   window.addEventListener("popstate", () => load(location.href));
 
   // The grid is laid out on the server for a width; tell it ours when it differs by more than
   // a point (SPEC 5), and remember it for the next page.
   function relayout() {
-    const grid = document.getElementById("date-grid");
+    const grid = document.getElementById("date-grid") || document.getElementById("habit-grid");
     if (!grid) return;
-    const width = currentWidth();
-    document.cookie = `tally_width=${width}; path=/; max-age=31536000; samesite=lax`;
+    const width = Math.round(grid.clientWidth);
+    const cookie = grid.id === "date-grid" ? "tally_width" : "tally_grid_width";
+    document.cookie = `${cookie}=${width}; path=/; max-age=31536000; samesite=lax`;
     if (Math.abs(width - Number(grid.dataset.layoutWidth)) > 1) {
-      const day = document.querySelector(".today").dataset.selected;
-      load(`/today?day=${day}&width=${width}`);
+      const url = new URL(location.href);
+      url.searchParams.set("width", width);
+      if (grid.id === "date-grid") url.searchParams.set("day", document.querySelector(".today").dataset.selected);
+      load(url.pathname + url.search + url.hash);
     }
   }
 

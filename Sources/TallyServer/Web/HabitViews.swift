@@ -1,0 +1,103 @@
+import Foundation
+import TallyCore
+import TallyStore
+
+/// What the habit pages show of one habit, from its entries, as of today.
+struct HabitSummary: Sendable {
+  let id: String
+  let name: String
+  let icon: String?
+  let color: String
+  let group: String?
+  let streakText: String
+  let progressText: String
+  /// `2 of 7`, for a place that already says "this week".
+  let progressCount: String
+  /// The weekly progress bar's filled width out of 100.
+  let progressWidth: String
+  let doneToday: Bool
+  let todayStatus: String
+  let quickLabel: String
+  let nextStatus: String
+  let miniGrid: MiniGrid
+  let archived: Bool
+
+  init(_ habit: Habit, history: HabitHistory, today: Day, calendar: DayCalendar) {
+    let statistics = HabitStatistics(
+      habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
+    id = habit.id.storeText
+    name = habit.name
+    icon = habit.icon
+    color = habit.color.css
+    group = habit.group
+    archived = habit.archived
+    streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit)
+    let target =
+      switch habit.frequency {
+      case .daily: 7
+      case .weekly(let k): k
+      }
+    progressCount = "\(statistics.completionsThisWeek) of \(target)"
+    progressText = progressCount + " this week"
+    progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
+    doneToday = history.isCompleted(on: today)
+    todayStatus = doneToday ? "Done today" : "Not done today"
+    quickLabel = "\(habit.name) done today"
+    nextStatus = doneToday ? "none" : "done"
+    miniGrid = MiniGrid(
+      HabitGrid(
+        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday,
+        weekCount: MiniGrid.weeks),
+      color: habit.color.css)
+  }
+
+  static func streak(_ length: Int, unit: StreakUnit) -> String {
+    let word = unit == .day ? "day" : "week"
+    return length == 1 ? "1 \(word) streak" : "\(length) \(word)s streak"
+  }
+}
+
+/// The small grid on a habit card: the last weeks as two SVG paths, done and not, so twenty
+/// cards stay a few kilobytes each. It is a picture; the detail page has the grid to use.
+struct MiniGrid: Sendable {
+  static let weeks = 15
+  static let cell = 8.0
+  static let gap = 2.0
+
+  let width: String
+  let height: String
+  let donePath: String
+  let openPath: String
+  let summary: String
+
+  init(_ grid: HabitGrid, color: String) {
+    var done = ""
+    var open = ""
+    var completed = 0
+    var tracked = 0
+    let pitch = Self.cell + Self.gap
+    for (column, week) in grid.weeks.enumerated() {
+      for (row, cell) in week.enumerated() {
+        let square = "M\(Int(Double(column) * pitch)) \(Int(Double(row) * pitch))h8v8h-8z"
+        switch cell.state {
+        case .done:
+          done += square
+          completed += 1
+          tracked += 1
+        case .empty, .skipped:
+          open += square
+          tracked += 1
+        case .beforeStart:
+          open += square
+        case .future:
+          break
+        }
+      }
+    }
+    width = String(Int(Double(grid.weeks.count) * pitch - Self.gap))
+    height = String(Int(7 * pitch - Self.gap))
+    donePath = done
+    openPath = open
+    summary = "Last \(grid.weeks.count) weeks: \(completed) of \(tracked) days done"
+  }
+}
