@@ -9,7 +9,10 @@ command line), starts the release server, and measures in one run:
     write moves the store's revision);
   - wrk's requests/s and p50/p99 latency at 16 connections for GET /healthz and for
     GET /api/v1/habits?include=statistics,entries (20 habits, their statistics and a year of
-    entries), and the second as a ratio of the first.
+    entries), and the second as a ratio of the first;
+  - the web pages /today and /habits for the same user: latency of one request at a time
+    (p50/p99 over 300, on loopback, so close to the server's own time), throughput under wrk,
+    and each page's transfer size (no compression).
 
 Run: swift build -c release --product tally && python3 Benchmarks/server_load.py
 """
@@ -49,10 +52,12 @@ def request(url, method="GET", body=None, headers=None):
         return response.status, response.headers, response.read()
 
 
-def wrk(url, seconds, connections, token=None):
+def wrk(url, seconds, connections, token=None, cookie=None):
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
     if token:
         command[1:1] = ["-H", f"Authorization: Bearer {token}"]
+    if cookie:
+        command[1:1] = ["-H", f"Cookie: {cookie}"]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     def percentile(name):
@@ -63,6 +68,20 @@ def wrk(url, seconds, connections, token=None):
 
 
 NOW = "2026-11-21T12:00:00Z"
+
+
+def one_at_a_time(url, cookie, count=300):
+    """p50 and p99 in ms of `count` sequential requests, and the body's size."""
+    times = []
+    size = 0
+    for _ in range(count):
+        started = time.perf_counter()
+        status, _, body = request(url, headers={"Cookie": cookie})
+        times.append((time.perf_counter() - started) * 1000)
+        assert status == 200, f"{url} answered {status}"
+        size = len(body)
+    times.sort()
+    return times[len(times) // 2], times[int(len(times) * 0.99)], size
 
 
 def main():
@@ -113,6 +132,10 @@ def main():
 
         health = wrk(base + "/healthz", options.seconds, options.connections)
         habit_list = wrk(listing, options.seconds, options.connections, token)
+        pages = {}
+        for path in ("/today", "/habits"):
+            pages[path] = one_at_a_time(base + path, cookie) + (
+                wrk(base + path, options.seconds, options.connections, cookie=cookie),)
         peak = rss_kib(server.pid, "VmHWM")
     finally:
         server.terminate()
@@ -127,6 +150,9 @@ def main():
     print(f"  first habit list (computed, not yet cached): {computed * 1000:.1f} ms")
     print(f"  habit list / healthz throughput: {habit_list[0] / health[0]:.1%}"
           f" (list body {len(body) / 1024:.0f} KiB, {len(habits)} habits)")
+    for path, (p50, p99, size, (rate, _, _, errors)) in pages.items():
+        print(f"  page {path:10} one at a time p50 {p50:5.2f} ms p99 {p99:5.2f} ms; {size / 1024:5.1f} KiB;"
+              f" {rate:7.0f} req/s at {options.connections} connections ({rate / health[0]:.1%} of healthz), non-2xx {errors}")
 
 
 if __name__ == "__main__":
