@@ -305,9 +305,13 @@ extension SQLiteStore {
         """,
       arguments: [user.storeText, range.lowerBound.description, range.upperBound.description])
     var result: [UUID: [HabitEntry]] = [:]
+    // Rows come ordered by habit, so each habit's id is parsed once, not once per entry.
+    var current: (text: String, id: UUID)?
     for record in records {
-      result[try Stored.uuid(record.habitID, "habit_entries.habit_id"), default: []]
-        .append(try record.entry())
+      if current?.text != record.habitID {
+        current = (record.habitID, try Stored.uuid(record.habitID, "habit_entries.habit_id"))
+      }
+      result[current!.id, default: []].append(try record.entry())
     }
     return result
   }

@@ -119,6 +119,15 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
 
   typealias Columns = CodingKeys
 
+  // Read by column rather than through Codable: a listing reads every entry of every habit,
+  // and the decoder's bookkeeping was most of that time.
+  init(row: Row) throws {
+    habitID = row[Columns.habitID]
+    day = row[Columns.day]
+    status = row[Columns.status]
+    note = row[Columns.note]
+  }
+
   init(habit: UUID, entry: HabitEntry) {
     habitID = habit.storeText
     day = entry.day.description

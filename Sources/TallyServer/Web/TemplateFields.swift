@@ -1,0 +1,67 @@
+import Mustache
+
+/// Mustache finds a name in a plain value by reflecting the whole value on every use, which
+/// made reflection most of a page's time. The values drawn many times per page (circles, grid
+/// cells, habit cards) list their fields here instead; the rest keep the reflection default.
+protocol TemplateFields: MustacheParent {
+  static var templateFields: [String: @Sendable (Self) -> Any?] { get }
+}
+
+extension TemplateFields {
+  func child(named name: String) -> Any? {
+    Self.templateFields[name]?(self)
+  }
+}
+
+extension DateCircleSVG: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "day": \.day, "label": \.label, "selected": \.selected, "isToday": \.isToday, "tabIndex": \.tabIndex,
+    "x": \.x, "y": \.y, "hitArea": \.hitArea, "ring": \.ring, "base": \.base, "entryFill": \.entryFill,
+    "chatDot": \.chatDot, "number": \.number,
+  ]
+}
+
+extension DateCircleSVG.Layer: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["radius": \.radius, "paint": \.paint]
+}
+
+extension DateCircleSVG.Number: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["text": \.text, "size": \.size, "paint": \.paint]
+}
+
+extension TodayModel.Row: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["cells": \.cells]
+}
+
+extension TodayModel.DueHabit: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "done": \.done, "skipped": \.skipped,
+    "detail": \.detail, "nextStatus": \.nextStatus, "buttonLabel": \.buttonLabel,
+  ]
+}
+
+extension HabitSummary: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "group": \.group, "streakText": \.streakText,
+    "progressText": \.progressText, "progressCount": \.progressCount, "progressWidth": \.progressWidth,
+    "doneToday": \.doneToday, "todayStatus": \.todayStatus, "quickLabel": \.quickLabel,
+    "nextStatus": \.nextStatus, "miniGrid": \.miniGrid, "archived": \.archived,
+  ]
+}
+
+extension MiniGrid: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "width": \.width, "height": \.height, "donePath": \.donePath, "openPath": \.openPath, "summary": \.summary,
+  ]
+}
+
+extension HabitDetail.GridRow: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["letter": \.letter, "y": \.y, "cells": \.cells]
+}
+
+extension HabitDetail.GridCell: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "toggleable": \.toggleable,
+    "tabIndex": \.tabIndex,
+  ]
+}
