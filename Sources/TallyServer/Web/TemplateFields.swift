@@ -8,9 +8,18 @@ protocol TemplateFields: MustacheParent {
 }
 
 extension TemplateFields {
+  /// A field that is `nil` answers "nothing" rather than "no such field": otherwise Mustache
+  /// would go on looking for the name in every enclosing value.
   func child(named name: String) -> Any? {
-    Self.templateFields[name]?(self)
+    guard let field = Self.templateFields[name] else { return nil }
+    return field(self) ?? TemplateNull()
   }
+}
+
+/// An empty value that ends Mustache's search: renders as nothing, and as false in a section.
+struct TemplateNull: MustacheCustomRenderable {
+  var renderText: String { "" }
+  var isNull: Bool { true }
 }
 
 extension DateCircleSVG: TemplateFields {
@@ -63,5 +72,29 @@ extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "toggleable": \.toggleable,
     "tabIndex": \.tabIndex,
+  ]
+}
+
+// The values whose fields are looked up from inside loops (a habit row asks for the
+// selected day, a card for today).
+
+extension TodayModel: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "today": \.today, "selectedDay": \.selectedDay, "heading": \.heading, "isToday": \.isToday,
+    "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
+    "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
+    "messages": \.messages, "habits": \.habits, "back": \.back,
+  ]
+}
+
+extension HabitPages.ListModel: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "groups": \.groups, "archived": \.archived, "isEmpty": \.isEmpty, "today": \.today,
+  ]
+}
+
+extension HabitPages.ListModel.Group: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor,
   ]
 }
