@@ -5,8 +5,8 @@ import NIOCore
 import Synchronization
 import TallyStore
 
-/// Computed JSON bodies of expensive reads (a habit list with statistics, the ranking), kept
-/// until the store's revision moves.
+/// Computed bodies of expensive reads (a habit list with statistics, the ranking, the habit
+/// and Today pages), kept until the store's revision moves.
 ///
 /// The revision is read *before* the data, so a write that lands in between makes the entry
 /// look older than it is and the next request computes again: a kept body is never staler
@@ -26,10 +26,11 @@ final class ResponseCache: Sendable {
     self.capacity = capacity
   }
 
-  /// The JSON body for `key` at `revision`, computing it with `make` when there is none; a
+  /// The body for `key` at `revision`, computing it with `make` when there is none; a
   /// request whose `If-None-Match` names it gets a 304.
   func response(
     for key: String, revision: StoreRevision, request: Request,
+    contentType: String = "application/json; charset=utf-8",
     make: () async throws -> Data
   ) async throws -> Response {
     var entry = entries.withLock { $0[key] }.flatMap { $0.revision == revision ? $0 : nil }
@@ -49,7 +50,7 @@ final class ResponseCache: Sendable {
     }
     return Response(
       status: .ok,
-      headers: [.contentType: "application/json; charset=utf-8", .eTag: entry.etag, .cacheControl: "private, no-cache"],
+      headers: [.contentType: contentType, .eTag: entry.etag, .cacheControl: "private, no-cache"],
       body: .init(byteBuffer: ByteBuffer(bytes: entry.body)))
   }
 

@@ -79,10 +79,17 @@ struct HabitPages {
 
   // MARK: Pages
 
-  /// One read of the habits and one of their entries, however many habits there are.
-  @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
+  /// One read of the habits and one of their entries, however many habits there are; the page
+  /// is kept until the next write.
+  @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let time = try services.time(for: user)
+    return try await services.cachedPage(for: user, today: time.today, request: request) {
+      try await listPage(user: user, time: time, request: request)
+    }
+  }
+
+  private func listPage(user: User, time: UserTime, request: Request) async throws -> HTMLPage {
     let habits = try await services.store.habits(for: user.id, includingArchived: true)
     let entries = habits.isEmpty ? [:] : try await services.store.entries(in: Day.allTime, for: user.id)
     let summaries = habits.map {

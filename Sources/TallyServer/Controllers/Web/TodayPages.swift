@@ -31,7 +31,7 @@ struct TodayPages {
     group.post("today/chat", use: addMessage)
   }
 
-  @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
+  @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
@@ -39,10 +39,12 @@ struct TodayPages {
     let remembered = request.cookies[Self.widthCookie].flatMap { Int($0.value) }.flatMap { Self.widths.contains($0) ? $0 : nil }
     let width = try query.int("width", in: Self.widths).map(Double.init)
       ?? remembered.map(Double.init) ?? TodayView.defaultWidth
-    let model = try await TodayModel.read(
-      from: services.store, user: user, time: time, selected: selected, width: width)
-    return Templates.shared.page(
-      "today", title: "Today", section: .today, user: user, request: request, content: model)
+    return try await services.cachedPage(for: user, today: time.today, request: request, variant: "\(width)") {
+      let model = try await TodayModel.read(
+        from: services.store, user: user, time: time, selected: selected, width: width)
+      return Templates.shared.page(
+        "today", title: "Today", section: .today, user: user, request: request, content: model)
+    }
   }
 
   /// Saves the day's entry; empty text removes it.
