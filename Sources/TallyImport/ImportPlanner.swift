@@ -38,6 +38,13 @@ public struct ImportConflict: Codable, Hashable, Sendable {
   /// `nil` when the entry appeared between planning and writing.
   public var stored: EntryStatus?
   public var imported: EntryStatus
+
+  public init(habit: String, day: Day, stored: EntryStatus?, imported: EntryStatus) {
+    self.habit = habit
+    self.day = day
+    self.stored = stored
+    self.imported = imported
+  }
 }
 
 /// Matches an ``ImportedHistory`` against a user's habits.
@@ -62,17 +69,23 @@ public enum ImportPlanner {
     let byName = Dictionary(existing.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var takenNames = Set(existing.map(\.name))
     var nextOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
+    var current: [UUID: [Day: HabitEntry]] = [:]
     for (index, imported) in history.habits.enumerated() {
       let name = try validName(imported.name, index: index, warnings: &summary.warnings)
       if let match = imported.id.flatMap({ byID[$0] }) ?? byName[name] {
         summary.matchedHabits += 1
-        let stored = Dictionary(
-          (entries[match.id] ?? []).map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        // What the habit will hold, planned days included, so two of the file's habits that
+        // match one of the user's never plan one day twice.
+        var stored =
+          current[match.id]
+          ?? Dictionary((entries[match.id] ?? []).map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        defer { current[match.id] = stored }
         var adding: [HabitEntry] = []
         for entry in imported.entries {
           let entry = HabitEntry(day: entry.day, status: entry.status, note: normalizedNote(entry.note))
           guard let old = stored[entry.day] else {
             adding.append(entry)
+            stored[entry.day] = entry
             continue
           }
           if old.status == entry.status && normalizedNote(old.note) == entry.note {

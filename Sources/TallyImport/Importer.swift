@@ -10,8 +10,9 @@ public enum Importer {
     if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .loopCSV }
     let start = data.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     if start.first == UInt8(ascii: "{") {
-      let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-      return object?["format"] != nil || object?["user"] != nil ? .json : .beaver
+      // Broken JSON is read as Tally's, whose reader names the fault.
+      guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return .json }
+      return object["habits"] != nil && object["format"] == nil && object["user"] == nil ? .beaver : .json
     }
     let lower = path?.lowercased() ?? ""
     if lower.hasSuffix(".csv") { return .csv }

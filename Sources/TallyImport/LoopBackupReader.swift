@@ -152,7 +152,7 @@ public enum LoopBackupReader {
     warnings += entryWarnings
     return ImportedHabit(
       name: row.name, color: color ?? Habit.defaultColor, frequency: frequency, reminder: reminder,
-      archived: row.archived, createdDay: marks.map(\.day).filter { $0 <= today }.min(), entries: entries)
+      archived: row.archived, createdDay: LoopMapping.firstDay(marks, today: today), entries: entries)
   }
 }
 

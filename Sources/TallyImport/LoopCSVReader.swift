@@ -115,7 +115,7 @@ public enum LoopCSVReader {
       habits.append(
         ImportedHabit(
           name: name, color: color, frequency: frequency, archived: archived,
-          createdDay: marks.map(\.day).filter { $0 <= today }.min(), entries: entries))
+          createdDay: LoopMapping.firstDay(marks, today: today), entries: entries))
     }
     return ImportedHistory(format: .loopCSV, habits: habits, warnings: warnings)
   }

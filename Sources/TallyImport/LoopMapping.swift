@@ -197,6 +197,14 @@ public enum LoopMapping {
     return (entries, warnings)
   }
 
+  /// The first day with something recorded, up to today: YES_AUTO is Loop's filling (its CSV
+  /// export lists it even before the first real day) and UNKNOWN without a note is nothing.
+  static func firstDay(_ marks: [(day: Day, mark: Checkmark, note: String)], today: Day) -> Day? {
+    marks.lazy
+      .filter { $0.day <= today && $0.mark != .yesAuto && ($0.mark != .unknown || !$0.note.isEmpty) }
+      .map(\.day).min()
+  }
+
   static func count(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }

@@ -13,6 +13,7 @@ let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.
 @Suite struct ImportCommandTests {
   @Test func aLoopBackupIsToldByItsContentsPreviewedAndImportedOnce() async throws {
     let tally = Harness(timeZone: "Pacific/Apia")
+    await tally.ok("settings")
     let before = try await tally.snapshot()
     let preview = await tally.ok("import", loopBackup, "--dry-run")
     #expect(

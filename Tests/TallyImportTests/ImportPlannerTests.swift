@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TallyCore
 import TallyImport
 import TallyStore
@@ -51,9 +52,9 @@ import Testing
     #expect(gym.longestStreak == 1)
     #expect(gym.completionRate == 0.5)
     #expect(gym.completionsThisWeek == 0)
-    // Done on the 2nd and the 8th only (the 3rd fell short of 12.5 pages).
+    // Done on the 2nd and the 8th only (the 3rd fell short of 12.5 pages); the 9th was not.
     let read = try await stats("Read élèves")
-    #expect(read.currentStreak == 1)
+    #expect(read.currentStreak == 0)
     #expect(read.longestStreak == 1)
     #expect(abs(read.completionRate - 2.0 / 8.0) < 1e-9)
   }
@@ -107,6 +108,23 @@ import Testing
     #expect(plan.additions.newHabits.map(\.habit.name) == ["Run", "Run (2)", String(repeating: "x", count: 100)])
     #expect(plan.additions.newHabits.map(\.habit.createdDay) == [today, today, today])
     #expect(plan.summary.warnings.count == 2)
+  }
+
+  /// Two of the file's habits match one of the user's: their days are planned once.
+  @Test func twoFileHabitsMatchingOneHabitPlanEachDayOnce() throws {
+    let run = try Habit(id: UUID(), name: "Run", createdDay: day("2024-01-01"))
+    let history = ImportedHistory(
+      format: .csv,
+      habits: [
+        ImportedHabit(name: "Run", id: run.id, entries: [HabitEntry(day: day("2024-03-01"), status: .done)]),
+        ImportedHabit(
+          name: "Run",
+          entries: [HabitEntry(day: day("2024-03-01"), status: .skipped), HabitEntry(day: day("2024-03-02"), status: .done)]),
+      ])
+    let plan = try ImportPlanner.plan(history, existing: [run], entries: [:], today: today, dryRun: false)
+    #expect(plan.additions.entries[run.id]?.map(\.day) == [day("2024-03-01"), day("2024-03-02")])
+    #expect(plan.summary.conflicts == 1)
+    #expect(plan.summary.matchedHabits == 2)
   }
 
   @Test func aFileHabitWithoutANameIsRefused() {

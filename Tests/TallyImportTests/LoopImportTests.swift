@@ -213,6 +213,7 @@ import Testing
     #expect(Importer.sniff(try Data(contentsOf: URL(fileURLWithPath: smallBackup)), path: "x") == .loopSQLite)
     #expect(Importer.sniff(try Data(contentsOf: URL(fileURLWithPath: smallZip)), path: "x") == .loopCSV)
     #expect(Importer.sniff(Data(#"{"habits": []}"#.utf8), path: nil) == .beaver)
+    #expect(Importer.sniff(Data("{".utf8), path: nil) == .json)
     #expect(Importer.sniff(Data(#" {"format": "tally-export"}"#.utf8), path: nil) == .json)
     #expect(Importer.sniff(Data("habitName,day,status\n".utf8), path: nil) == .csv)
     #expect(Importer.sniff(Data("a,b\n".utf8), path: "x.csv") == .csv)

@@ -25,7 +25,10 @@ func temporaryFile(_ name: String) -> String {
 /// A database in Loop's backup layout (schema 25), filled by `fill`.
 func loopBackup(_ fill: (Database) throws -> Void) throws -> String {
   let path = temporaryFile("loop.db")
-  let queue = try DatabaseQueue(path: path)
+  // Loop's own connection does not enforce its foreign keys; the broken-file tests rely on it.
+  var configuration = Configuration()
+  configuration.foreignKeysEnabled = false
+  let queue = try DatabaseQueue(path: path, configuration: configuration)
   try queue.write { db in
     try db.execute(
       sql: """

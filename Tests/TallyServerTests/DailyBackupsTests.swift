@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import TallyServer
 import TallySQLite
 import TallyStore

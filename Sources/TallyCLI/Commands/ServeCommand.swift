@@ -55,9 +55,6 @@ struct ServeCommand: TallyCommand {
     if let backupKeep, backupKeep < 1 {
       throw UsageError("The --backup-keep must be 1 or more, not \(backupKeep).")
     }
-    if backupKeep != nil, backupDir == nil {
-      throw UsageError("The --backup-keep needs --backup-dir: it says how many of the backups there to keep.")
-    }
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
     }
