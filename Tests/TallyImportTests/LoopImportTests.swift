@@ -113,6 +113,24 @@ import Testing
     #expect(history.warnings.map(\.description) == ["'Run': 1 day after today (2024-03-10) left out"])
   }
 
+  /// Loop's timestamps are UTC midnights: the day is read straight off them, whatever the
+  /// zone, leap days and days before 1970 included.
+  @Test func timestampsAreUTCDays() throws {
+    let path = try loopBackup { db in
+      try addLoopHabit(db, id: 1, name: "Run")
+      for (timestamp, value) in [(1_709_164_800_000, 2), (0, 3), (-86_400_000, 2), (951_782_400_000, 2)] as [(Int64, Int)] {
+        try db.execute(
+          sql: "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, ?, ?)", arguments: [timestamp, value])
+      }
+    }
+    let history = try LoopBackupReader.read(path: path, today: today)
+    #expect(
+      history.habits[0].entries == [
+        entry("1969-12-31"), entry("1970-01-01", .skipped), entry("2000-02-29"), entry("2024-02-29"),
+      ])
+    #expect(history.habits[0].createdDay == day("1969-12-31"))
+  }
+
   // MARK: - Broken backups: refused with the row and the reason
 
   @Test func brokenBackupsNameTheRowAndReason() throws {
