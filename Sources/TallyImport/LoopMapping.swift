@@ -79,10 +79,16 @@ public enum LoopMapping {
     case amount(Double)
   }
 
-  /// A database value: boolean habits store the codes, numeric ones the amount × 1000.
+  /// A database value: boolean habits store the codes, numeric ones the amount × 1000 but
+  /// for 3 (skipped) and -1 (unknown), which Loop reads as such there too.
   public static func checkmark(value: Int, numeric: Bool) -> Checkmark? {
     if numeric {
-      return value == -1 ? .unknown : value >= 0 ? .amount(Double(value) / 1000) : nil
+      switch value {
+      case -1: return .unknown
+      case 3: return .skip
+      case 0...: return .amount(Double(value) / 1000)
+      default: return nil
+      }
     }
     switch value {
     case 2: return .yesManual

@@ -131,6 +131,19 @@ import Testing
     #expect(history.habits[0].createdDay == day("1969-12-31"))
   }
 
+  /// A numeric habit's 3 is Loop's skip, not 0.003 of its unit.
+  @Test func aNumericHabitsSkipIsASkip() throws {
+    let path = try loopBackup { db in
+      try addLoopHabit(db, id: 1, name: "Swim", type: 1)
+      try db.execute(sql: "UPDATE Habits SET target_value = 60, unit = 'laps'")
+      try addRepetition(db, habit: 1, day: "2024-03-01", value: 3)
+      try addRepetition(db, habit: 1, day: "2024-03-02", value: 60_000)
+      try addRepetition(db, habit: 1, day: "2024-03-03", value: 59_000)
+    }
+    let history = try LoopBackupReader.read(path: path, today: today)
+    #expect(history.habits[0].entries == [entry("2024-03-01", .skipped), entry("2024-03-02", .done, "60 laps")])
+  }
+
   // MARK: - Broken backups: refused with the row and the reason
 
   @Test func brokenBackupsNameTheRowAndReason() throws {
