@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
+    .library(name: "TallyImport", targets: ["TallyImport"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
     .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
@@ -32,6 +33,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
   ],
   targets: []
 )
@@ -106,6 +108,36 @@ package.targets += [
   ),
 ]
 
+// MARK: - Import: other trackers' files read into Tally's habits, and merged without loss
+
+package.targets += [
+  // Loop Habit Tracker (SQLite backup, CSV zip), Beaver Habit Tracker JSON and Tally's entry
+  // CSV become one shape, ``ImportedHistory``; ``ImportPlanner`` matches it against what the
+  // user has. Reads files, never writes: the store does that in one transaction.
+  .target(
+    name: "TallyImport",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyImportTests",
+    dependencies: [
+      "TallyImport",
+      "TallyCore",
+      "TallyStore",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+    ],
+    resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Server: accounts, then the Hummingbird 2 application over any Store
 
 package.targets += [
@@ -136,6 +168,7 @@ package.targets += [
       "TallySQLite",
       "TallyAccounts",
       "TallyWire",
+      "TallyImport",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -174,6 +207,7 @@ package.targets += [
       "TallyAccounts",
       "TallyServer",
       "TallyWire",
+      "TallyImport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings

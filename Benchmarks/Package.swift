@@ -5,6 +5,7 @@ import PackageDescription
 // The engine:            swift run -c release --package-path Benchmarks tally-benchmarks
 // Storage and commands:  swift build -c release --product tally &&
 //                        swift run -c release --package-path Benchmarks tally-benchmarks storage
+// Importing Loop's files: swift run -c release --package-path Benchmarks tally-benchmarks import
 let package = Package(
   name: "TallyBenchmarks",
   platforms: [.macOS(.v14)],
@@ -20,6 +21,7 @@ let package = Package(
         .product(name: "TallyStore", package: "Tally"),
         .product(name: "TallySQLite", package: "Tally"),
         .product(name: "TallyCLI", package: "Tally"),
+        .product(name: "TallyImport", package: "Tally"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -17,20 +17,22 @@ public func buildApplication(
 ) throws -> some ApplicationProtocol {
   var logger = Logger(label: "tally")
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
-  let store: any Store =
-    if let path = configuration.databasePath {
-      SQLiteStore(try AppDatabase.open(at: path))
-    } else {
-      SQLiteStore(try AppDatabase.inMemory())
-    }
+  let database =
+    if let path = configuration.databasePath { try AppDatabase.open(at: path) } else { try AppDatabase.inMemory() }
+  let store: any Store = SQLiteStore(database)
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
-  return Application(
+  var app = Application(
     router: router,
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
     onServerRunning: { _ in await onServerRunning() },
     logger: logger)
+  if let directory = configuration.backupDirectory, configuration.databasePath != nil {
+    app.addServices(
+      DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
+  }
+  return app
 }
 
 /// Every route and the middleware in front of them: errors as problems, security headers,

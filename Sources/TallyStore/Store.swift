@@ -5,5 +5,5 @@
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
   CredentialRepository, AccountRepository, ReminderDeliveryRepository, SnapshotRepository,
-  RevisionRepository
+  RevisionRepository, HistoryRepository
 {}

@@ -50,6 +50,7 @@ struct Harness {
   let path: String
   var environment: [String: String]
   var isTerminal = false
+  var isErrorTerminal = false
   /// What the command reads from standard input, line by line.
   var input: [String] = []
 
@@ -75,7 +76,7 @@ struct Harness {
     let context = CommandContext(
       environment: environment,
       standardOutput: TextStream(isTerminal: isTerminal) { out.append($0) },
-      standardError: TextStream(isTerminal: false) { err.append($0) },
+      standardError: TextStream(isTerminal: isErrorTerminal) { err.append($0) },
       clock: { Date(timeIntervalSince1970: 0) },
       systemTimeZone: "UTC",
       readLine: { lines.next() })

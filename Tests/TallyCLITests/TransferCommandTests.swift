@@ -70,14 +70,16 @@ import Testing
     await source.ok("export", "--format", "csv", "--out", file)
     let target = Harness(timeZone: "Europe/Berlin")
     let readID = try await target.addHabit("Read")
-    #expect(await target.ok("import", file) == "Imported 70 entries into 3 habits (2 new).\n")
+    #expect(
+      await target.ok("import", file).hasPrefix(
+        "Imported the CSV file into 'ada': 3 habits (2 new, 1 already here), 70 entries added, "))
     let entries = try await target.entries(of: readID)
     #expect(entries.count == 67)
     #expect(entries.first { $0.day == day("2026-02-01") } == HabitEntry(day: day("2026-02-01"), status: .skipped, note: "ill, \"really\"\nin bed"))
     let habits = try await target.store().habits(for: try await target.user().id, includingArchived: true)
     #expect(habits.map(\.name) == ["Read", "Run", "Old"])
     #expect(habits[2].createdDay == day("2025-12-31"))
-    // Importing again changes nothing: days are set, not toggled.
+    // Importing again changes nothing: a day with an entry is never replaced.
     let before = try await target.snapshot()
     await target.ok("import", file, "--format", "csv")
     #expect(try await target.snapshot() == before)
@@ -185,10 +187,10 @@ import Testing
     _ = try await tally.addHabit("Read")
     let before = try await tally.snapshot()
     for (csv, message) in [
-      ("habitName,day,status\nRead,2026-03-01,done\nRead,2026-03-32,done\n", "Error: Line 3 of the CSV file has the day '2026-03-32'; days are written YYYY-MM-DD.\n"),
-      ("habitName,day,status\nRead,2026-03-01,maybe\n", "Error: Line 2 of the CSV file has the status 'maybe'; it must be done or skipped.\n"),
-      ("name,when\n", "Error: The CSV header must name the columns habitName, day and status (habitId and note are optional), not 'name,when'.\n"),
-      ("habitName,day,status\nRead,2026-03-09,done\n", "Error: The day 2026-03-09 is in the future (today is 2026-03-08); only days up to today can be marked.\n"),
+      ("habitName,day,status\nRead,2026-03-01,done\nRead,2026-03-32,done\n", "Error: Line 3 of the CSV file: the day '2026-03-32' is not written YYYY-MM-DD. Nothing was imported.\n"),
+      ("habitName,day,status\nRead,2026-03-01,maybe\n", "Error: Line 2 of the CSV file: the status 'maybe' is neither done nor skipped. Nothing was imported.\n"),
+      ("name,when\n", "Error: Line 1 of the CSV file: the header must name the columns habitName, day and status (habitId and note are optional), not 'name,when'. Nothing was imported.\n"),
+      ("habitName,day,status\nRead,2026-03-09,done\n", "Error: Line 2 of the CSV file: the day 2026-03-09 is after today (2026-03-08); only days up to today can be marked. Nothing was imported.\n"),
     ] {
       let file = tally.folder.appendingPathComponent("in.csv").path
       try csv.write(toFile: file, atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 
-// `tally-benchmarks` measures the engine; `tally-benchmarks storage` the database and commands.
+// `tally-benchmarks` measures the engine; `tally-benchmarks storage` the database and commands;
+// `tally-benchmarks import` importing Loop Habit Tracker's files.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case nil:
@@ -12,8 +13,15 @@ case "storage":
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     exit(1)
   }
+case "import":
+  do {
+    try await ImportBenchmark.run(Array(arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
 default:
   FileHandle.standardError.write(
-    Data("Usage: tally-benchmarks [storage [--tally PATH | --in-process]]\n".utf8))
+    Data("Usage: tally-benchmarks [storage [--tally PATH | --in-process] | import [BACKUP.db [CSV.zip]]]\n".utf8))
   exit(64)
 }

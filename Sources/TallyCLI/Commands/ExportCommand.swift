@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyImport
 import TallyStore
 import TallyWire
 

@@ -1,22 +1,44 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyImport
 import TallyStore
 import TallyWire
 
-/// `tally import PATH [--format json|csv]`
+extension ImportFormat: ExpressibleByArgument {
+  /// `loop` is short for `loop-sqlite`, Loop's backup file.
+  public init?(argument: String) {
+    self.init(rawValue: argument == "loop" ? ImportFormat.loopSQLite.rawValue : argument)
+  }
+
+  public static var allValueStrings: [String] { ["loop", "loop-csv", "beaver", "json", "csv"] }
+
+  /// How the summary names the file's kind.
+  var title: String {
+    switch self {
+    case .loopSQLite: "Loop Habit Tracker backup"
+    case .loopCSV: "Loop Habit Tracker CSV export"
+    case .beaver: "Beaver Habit Tracker export"
+    case .json: "Tally export"
+    case .csv: "CSV file"
+    }
+  }
+}
+
+/// `tally import PATH [--format loop|loop-csv|beaver|json|csv] [--dry-run]`
 struct ImportCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Read back an export: JSON into an empty user, or CSV habit entries into your habits.",
+    abstract: "Bring in habits from Loop Habit Tracker, Beaver Habit Tracker, or a Tally export.",
     discussion: """
-      JSON restores everything 'tally export' wrote (habits, entries, journal, chat, shows, \
-      episodes, prices and settings) into a user who has no habits, journal, chat or shows yet; \
-      into a database with no users it creates the exported user, ids included. CSV sets the \
-      days it lists (habitId,habitName,day,status,note) on the habits they name, by id or exact \
-      name, adding habits it does not find. The whole file is checked before anything is \
-      written, and a JSON import is written in one transaction: an import that fails or is \
-      interrupted changes nothing.
+      Loop's backup (.db) and CSV export (.zip), Beaver's JSON export and Tally's entry CSV \
+      are merged into your habits: a habit with the same name (or, in Tally's CSV, id) gets \
+      the file's days that it has no entry for, and any other becomes a new habit. A day that \
+      already has an entry is never changed: it is reported as a conflict. So importing a file \
+      twice adds nothing the second time. Tally's JSON export restores everything (habits, \
+      journal, chat, shows, settings) into a user who has none yet. The whole file is checked \
+      before anything is written, in one transaction; a file with an error changes nothing. \
+      See docs/import-export.md.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -24,8 +46,11 @@ struct ImportCommand: TallyCommand {
   @Argument(help: ArgumentHelp("The file to read.", valueName: "path"))
   var path: String
 
-  @Option(help: "json or csv. Default: from the file's extension, else json.")
-  var format: TransferFormat?
+  @Option(help: "loop, loop-csv, beaver, json or csv. Default: told from the file's contents, then its extension.")
+  var format: ImportFormat?
+
+  @Flag(help: "Print what would change, and change nothing.")
+  var dryRun = false
 
   func run(in context: CommandContext) async throws {
     let data: Data
@@ -36,10 +61,70 @@ struct ImportCommand: TallyCommand {
       throw CommandFailure(
         "The file \(path) could not be read: \(reason).", exitCode: CommandFailure.inputOutput)
     }
-    switch TransferFormat.resolve(format, path: path) {
-    case .json: try await importJSON(data, context: context)
-    case .csv: try await importCSV(data, context: context)
+    guard let format = format ?? Importer.sniff(data, path: path) else {
+      throw CommandFailure(
+        "Tally cannot tell what kind of file \(path) is; name it with --format loop, loop-csv, beaver, json or csv.")
     }
+    if format == .json {
+      try await importJSON(data, context: context)
+    } else {
+      try await importHistory(format, data: data, context: context)
+    }
+  }
+
+  func importHistory(_ format: ImportFormat, data: Data, context: CommandContext) async throws {
+    let session = try await SessionOpener(options: global, context: context).open()
+    let today = try session.today
+    let progress = ProgressLine(stream: context.standardError)
+    let handler: ProgressHandler? = progress.map { line in { @Sendable in line.update($0) } }
+    let history: ImportedHistory
+    do {
+      history = try Importer.read(format, path: path, data: data, today: today, progress: handler)
+    } catch {
+      progress?.finish()
+      throw CommandFailure("\(error.description). Nothing was imported.")
+    }
+    progress?.finish()
+    let summary: ImportSummary
+    do {
+      summary = try await ImportPlanner.run(
+        history, store: session.store, user: session.user.id, today: today, dryRun: dryRun)
+    } catch let error as ImportError {
+      throw CommandFailure("\(error.description). Nothing was imported.")
+    }
+    for line in ImportCommand.lines(summary, user: session.user.name) {
+      session.output.line(line)
+    }
+  }
+
+  /// The summary a person reads: counts first, then each warning and conflict on its own line.
+  static func lines(_ summary: ImportSummary, user: String) -> [String] {
+    let counts = [
+      Sentence.count(summary.habits, "habit") + " (\(summary.newHabits) new, \(summary.matchedHabits) already here)",
+      Sentence.count(summary.entries, "entry", "entries") + " added",
+      Sentence.count(summary.notes, "note"),
+      "\(summary.unchanged) unchanged",
+      Sentence.count(summary.conflicts, "conflict"),
+      Sentence.count(summary.warnings.count, "warning"),
+    ]
+    let verb = summary.dryRun ? "Would import" : "Imported"
+    var lines = ["\(verb) the \(summary.format.title) into '\(user)': \(Sentence.list(counts))."]
+    if !summary.warnings.isEmpty {
+      lines.append("Warnings:")
+      lines += summary.warnings.map { "  \($0.description)" }
+    }
+    if summary.conflicts > 0 {
+      lines.append("Conflicts, kept as they were:")
+      lines += summary.conflictDays.map { conflict in
+        let stored = conflict.stored.map { "\($0.rawValue) here" } ?? "written meanwhile"
+        return "  '\(conflict.habit)' \(conflict.day): \(stored), \(conflict.imported.rawValue) in the file"
+      }
+      if summary.conflicts > summary.conflictDays.count {
+        lines.append("  and \(summary.conflicts - summary.conflictDays.count) more")
+      }
+    }
+    if summary.dryRun { lines.append("Nothing was written (--dry-run).") }
+    return lines
   }
 
   func importJSON(_ data: Data, context: CommandContext) async throws {
@@ -65,26 +150,36 @@ struct ImportCommand: TallyCommand {
     }
     let opener = SessionOpener(options: global, context: context)
     let (database, store) = try opener.openStore()
+    let counts =
+      "\(Sentence.count(snapshot.habits.count, "habit")), "
+      + "\(Sentence.count(snapshot.habits.reduce(0) { $0 + $1.entries.count }, "entry", "entries")), "
+      + "\(Sentence.count(snapshot.journal.count, "journal entry", "journal entries")), "
+      + "\(Sentence.count(snapshot.chat.count, "chat message")), "
+      + "\(Sentence.count(snapshot.shows.count, "show")), "
+      + "\(Sentence.count(snapshot.episodes.count, "episode")), "
+      + "\(Sentence.count(snapshot.prices.count, "price"))."
     // One store call, one transaction: an import that fails or is killed half-way leaves
     // nothing behind.
-    let user: User
     if try await store.users().isEmpty {
-      user = try await store.restore(
-        snapshot, into: .newUser(id: exported.id, name: global.user ?? exported.name))
+      let name = global.user ?? exported.name
+      if dryRun {
+        context.standardOutput.line("Would import into a new user '\(name)': \(counts)")
+        context.standardOutput.line("Nothing was written (--dry-run).")
+        return
+      }
+      let user = try await store.restore(snapshot, into: .newUser(id: exported.id, name: name))
+      context.standardOutput.line("Imported into '\(user.name)': \(counts)")
     } else {
       let target = try await opener.resolveUser(in: store, database: database)
       try await ImportCommand.checkEmpty(target, in: store)
-      user = try await store.restore(snapshot, into: .emptyUser(target.id))
+      if dryRun {
+        context.standardOutput.line("Would import into '\(target.name)': \(counts)")
+        context.standardOutput.line("Nothing was written (--dry-run).")
+        return
+      }
+      let user = try await store.restore(snapshot, into: .emptyUser(target.id))
+      context.standardOutput.line("Imported into '\(user.name)': \(counts)")
     }
-    let entries = snapshot.habits.reduce(0) { $0 + $1.entries.count }
-    context.standardOutput.line(
-      "Imported into '\(user.name)': \(Sentence.count(snapshot.habits.count, "habit")), "
-        + "\(Sentence.count(entries, "entry", "entries")), "
-        + "\(Sentence.count(snapshot.journal.count, "journal entry", "journal entries")), "
-        + "\(Sentence.count(snapshot.chat.count, "chat message")), "
-        + "\(Sentence.count(snapshot.shows.count, "show")), "
-        + "\(Sentence.count(snapshot.episodes.count, "episode")), "
-        + "\(Sentence.count(snapshot.prices.count, "price")).")
   }
 
   /// A JSON import never merges: it fills a user who has nothing yet. The store refuses such
@@ -107,67 +202,23 @@ struct ImportCommand: TallyCommand {
           + "user only, so import into a new database (--db) or another user.")
     }
   }
+}
 
-  func importCSV(_ data: Data, context: CommandContext) async throws {
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandFailure("The file \(path) is not UTF-8 text.")
-    }
-    let rows = try EntriesCSV.rows(text)
-    let session = try await SessionOpener(options: global, context: context).open()
-    let today = try session.today
-    var habits = try await session.store.habits(for: session.user.id, includingArchived: true)
-    // Every row is resolved and checked before the first write.
-    var planned: [(habit: Habit, isNew: Bool, rows: [EntriesCSV.Row])] = []
-    var nextOrder = (habits.map(\.sortOrder).max() ?? -1) + 1
-    for row in rows {
-      try DayMark.checkMarkable(row.day, today: today)
-      // By id when the user has it, else by exact name, else a new daily habit.
-      let name = row.habitName.trimmingCharacters(in: .whitespacesAndNewlines)
-      let known =
-        row.habitID.flatMap { id in habits.first { $0.id == id } }
-        ?? habits.first { $0.name == name }
-      let habit: Habit
-      if let known {
-        habit = known
-      } else {
-        habit = try Habit(id: UUID(), name: row.habitName, createdDay: row.day, sortOrder: nextOrder)
-        nextOrder += 1
-        habits.append(habit)
-        planned.append((habit, true, []))
-      }
-      if let index = planned.firstIndex(where: { $0.habit.id == habit.id }) {
-        planned[index].rows.append(row)
-      } else {
-        planned.append((habit, false, [row]))
-      }
-    }
-    for index in planned.indices where planned[index].isNew {
-      let first = planned[index].rows.map(\.day).min()!
-      planned[index].habit.createdDay = first
-    }
-    var written = 0
-    for (habit, isNew, rows) in planned {
-      if isNew { _ = try await session.store.createHabit(habit, for: session.user.id) }
-      // One transaction per (status, note), not per row: a long history is a few writes.
-      var groups: [String: (mark: DayMark, note: String, days: [Day])] = [:]
-      var order: [String] = []
-      for row in rows {
-        let key = "\(row.status.rawValue)\u{0}\(row.note ?? "")"
-        if groups[key] == nil {
-          groups[key] = (row.status == .done ? .done : .skipped, row.note ?? "", [])
-          order.append(key)
-        }
-        groups[key]!.days.append(row.day)
-      }
-      for key in order {
-        let group = groups[key]!
-        try await session.store.setDays(
-          group.days, of: habit.id, to: group.mark, note: group.note, for: session.user.id)
-      }
-      written += Set(rows.map(\.day)).count
-    }
-    session.output.line(
-      "Imported \(Sentence.count(written, "entry", "entries")) into "
-        + "\(Sentence.count(planned.count, "habit")) (\(planned.filter(\.isNew).count) new).")
+/// "Reading repetitions 30000/65385" rewritten in place on a terminal's standard error; no
+/// output at all when standard error is a pipe or a file.
+final class ProgressLine: Sendable {
+  let stream: TextStream
+
+  init?(stream: TextStream) {
+    guard stream.isTerminal else { return nil }
+    self.stream = stream
+  }
+
+  @Sendable func update(_ progress: ImportProgress) {
+    stream.write("\r\(progress.stage) \(progress.done)/\(progress.total)\u{1B}[K")
+  }
+
+  func finish() {
+    stream.write("\r\u{1B}[K")
   }
 }

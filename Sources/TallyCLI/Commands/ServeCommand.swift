@@ -35,12 +35,25 @@ struct ServeCommand: TallyCommand {
   @Flag(help: "Mark cookies Secure even without X-Forwarded-Proto: https ($TALLY_SECURE_COOKIES=1).")
   var secureCookies = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Make a backup of the database here every day ($TALLY_BACKUP_DIR).",
+      discussion: "Files are named tally-backup-YYYY-MM-DD.sqlite (UTC); other files are never touched.",
+      valueName: "directory"))
+  var backupDir: String?
+
+  @Option(help: ArgumentHelp("How many daily backups to keep, 1 or more ($TALLY_BACKUP_KEEP; default 7).", valueName: "n"))
+  var backupKeep: Int?
+
   @Option(help: ArgumentHelp("trace, debug, info, notice, warning or error ($TALLY_LOG_LEVEL).", valueName: "level"))
   var logLevel: String?
 
   func validate() throws {
     if let port, !(1...65535).contains(port) {
       throw UsageError("The --port must be 1 to 65535, not \(port).")
+    }
+    if let backupKeep, backupKeep < 1 {
+      throw UsageError("The --backup-keep must be 1 or more, not \(backupKeep).")
     }
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
@@ -87,6 +100,15 @@ struct ServeCommand: TallyCommand {
     configuration.trustedUserHeader = trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]
     configuration.secureCookies = secureCookies || environment["TALLY_SECURE_COOKIES"] == "1"
     configuration.logLevel = logLevel ?? environment["TALLY_LOG_LEVEL"] ?? configuration.logLevel
+    configuration.backupDirectory = backupDir ?? environment["TALLY_BACKUP_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    if let backupKeep {
+      configuration.backupKeep = backupKeep
+    } else if let text = environment["TALLY_BACKUP_KEEP"] {
+      guard let keep = Int(text), keep >= 1 else {
+        throw CommandFailure("TALLY_BACKUP_KEEP must be a whole number, 1 or more, not '\(text)'.", exitCode: CommandFailure.usage)
+      }
+      configuration.backupKeep = keep
+    }
     return configuration
   }
 }

@@ -520,3 +520,45 @@ extension InMemoryStore {
     StoreRevision(writes: writes)
   }
 }
+
+// MARK: - History
+
+extension InMemoryStore {
+  @discardableResult
+  public func addHistory(_ additions: HistoryAdditions, for user: UUID) throws -> HistoryAdded {
+    let additions = try additions.checked()
+    // Every check before the first change, as in restore, so a refusal changes nothing.
+    try requireUser(user)
+    let existing = try habits(for: user, includingArchived: true)
+    for item in additions.newHabits {
+      guard habitsByID[item.habit.id] == nil else {
+        throw StoreError.conflict("a habit with id \(item.habit.id.storeText) already exists")
+      }
+      try HabitRules.checkNameFree(item.habit.name, among: existing)
+    }
+    for id in additions.entries.keys.sorted(by: { $0.storeText < $1.storeText }) {
+      _ = try ownedHabit(id, of: user)
+    }
+
+    for item in additions.newHabits {
+      habitsByID[item.habit.id] = OwnedHabit(owner: user, habit: item.habit)
+      entriesByHabit[item.habit.id] = Dictionary(uniqueKeysWithValues: item.entries.map { ($0.day, $0) })
+    }
+    var added = additions.newHabits.reduce(0) { $0 + $1.entries.count }
+    var kept: [UUID: [Day]] = [:]
+    for (id, entries) in additions.entries {
+      var stored = entriesByHabit[id] ?? [:]
+      for entry in entries {
+        if stored[entry.day] == nil {
+          stored[entry.day] = entry
+          added += 1
+        } else {
+          kept[id, default: []].append(entry.day)
+        }
+      }
+      entriesByHabit[id] = stored
+    }
+    return HistoryAdded(
+      habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept.mapValues { $0.sorted() })
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TallyCore
+import TallyStore
+import Testing
+
+/// The Loop files the import tests use, from the source tree.
+let importFixtures = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("TallyImportTests/Fixtures")
+let loopBackup = importFixtures.appendingPathComponent("Loop Habits Backup 2024-03-10 120000.db").path
+let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.zip").path
+
+@Suite struct ImportCommandTests {
+  @Test func aLoopBackupIsToldByItsContentsPreviewedAndImportedOnce() async throws {
+    let tally = Harness(timeZone: "Pacific/Apia")
+    await tally.ok("settings")
+    let before = try await tally.snapshot()
+    let preview = await tally.ok("import", loopBackup, "--dry-run")
+    #expect(
+      preview == """
+        Would import the Loop Habit Tracker backup into 'ada': 3 habits (3 new, 0 already here), 12 entries added, 2 notes, 0 unchanged, 0 conflicts and 5 warnings.
+        Warnings:
+          'Meditate': 2 notes on days not done could not be kept (Tally keeps notes on done or skipped days): 2024-03-03, 2024-03-07
+          'Read élèves': a numeric habit (at least 12.5 pages per day) became a daily yes-or-no habit: a day is done when its amount is at least 12.5 pages, and the amount is kept in its note
+          'Read élèves': its reminder at 21:00 was on some weekdays only; Tally reminds every day
+          'Read élèves': 1 day with an amount below the target of 12.5 pages became not done
+          'Gym, weights': its description is not kept (Tally habits have none)
+        Nothing was written (--dry-run).
+
+        """)
+    #expect(try await tally.snapshot() == before)
+
+    let imported = await tally.ok("import", loopBackup)
+    #expect(imported.hasPrefix("Imported the Loop Habit Tracker backup into 'ada': 3 habits (3 new, 0 already here), 12 entries added,"))
+    let stats = try #require(try await tally.run("stats", "Meditate", "--json").json() as? [[String: Any]])
+    #expect(stats.first?["longestStreak"] as? Int == 2)
+
+    // The CSV export of the same data adds nothing more: every day is already there.
+    let again = await tally.ok("import", loopZip)
+    #expect(again.hasPrefix("Imported the Loop Habit Tracker CSV export into 'ada': 3 habits (0 new, 3 already here), 0 entries added, 0 notes, 12 unchanged, 0 conflicts"))
+  }
+
+  @Test func conflictsAreListedAndKept() async throws {
+    let tally = Harness()
+    let id = try await tally.addHabit("Meditate", "--created", "2024-01-01")
+    await tally.ok("mark", "Meditate", "2024-03-01", "--skip", "--note", "travel")
+    let out = await tally.ok("import", loopZip, "--format", "loop-csv")
+    #expect(out.contains("1 conflict"))
+    #expect(out.contains("Conflicts, kept as they were:\n  'Meditate' 2024-03-01: skipped here, done in the file\n"))
+    #expect(try await tally.entries(of: id).first == HabitEntry(day: day("2024-03-01"), status: .skipped, note: "travel"))
+  }
+
+  @Test func progressGoesToATerminalOnly() async throws {
+    var tally = Harness()
+    #expect(await tally.run("import", loopBackup).stderr == "")
+    tally = Harness()
+    tally.isErrorTerminal = true
+    let run = await tally.run("import", loopBackup)
+    #expect(run.stderr.hasPrefix("\rReading repetitions 16/16"))
+  }
+
+  @Test func aBeaverFileIsImported() async throws {
+    let tally = Harness()
+    let file = tally.folder.appendingPathComponent("beaver.json").path
+    try #"{"habits": [{"name": "Stretch", "records": [{"day": "2026-03-01", "done": true}]}]}"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(await tally.ok("import", file).hasPrefix("Imported the Beaver Habit Tracker export into 'ada': 1 habit (1 new"))
+  }
+
+  @Test func anUnknownKindOfFileIsNamed() async throws {
+    let tally = Harness()
+    let file = tally.folder.appendingPathComponent("notes.txt").path
+    try "hello".write(toFile: file, atomically: true, encoding: .utf8)
+    let run = await tally.run("import", file)
+    #expect(run.status == 1)
+    #expect(run.stderr == "Error: Tally cannot tell what kind of file \(file) is; name it with --format loop, loop-csv, beaver, json or csv.\n")
+    let wrong = await tally.run("import", loopBackup, "--format", "beaver")
+    #expect(wrong.stderr == "Error: The file is not a Beaver Habit Tracker export: it is not JSON. Nothing was imported.\n")
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TallyCore
+import TallyImport
+import Testing
+
+@Suite struct BeaverAndCSVTests {
+  let today = day("2024-03-10")
+
+  @Test func aBeaverExportIsRead() throws {
+    let json = """
+      {"habits": [
+        {"id": "b", "name": "Stretch", "status": "archive", "weekly_goal": 3,
+         "records": [{"day": "2024-03-02", "done": true}, {"day": "2024-03-01", "done": true, "text": " felt good "},
+                     {"day": "2024-03-03", "done": false, "text": "skipped it"}, {"day": "2024-03-04", "done": false}]},
+        {"id": "a", "name": "Water", "records": [{"day": "2024-03-11", "done": true}]},
+        {"id": "c", "name": "Gone", "status": "soft_delete", "records": []}
+      ], "order": ["a", "b"]}
+      """
+    let history = try BeaverReader.read(Data(json.utf8), today: today)
+    #expect(history.habits.map(\.name) == ["Water", "Stretch"])
+    let stretch = history.habits[1]
+    #expect(stretch.archived)
+    #expect(stretch.frequency == .weekly(targetPerWeek: 3))
+    #expect(stretch.createdDay == day("2024-03-01"))
+    #expect(
+      stretch.entries == [
+        HabitEntry(day: day("2024-03-01"), status: .done, note: "felt good"),
+        HabitEntry(day: day("2024-03-02"), status: .done),
+      ])
+    #expect(history.habits[0].entries.isEmpty)
+    #expect(
+      history.warnings.map(\.description) == [
+        "'Stretch': 1 note on days not done could not be kept (Tally keeps notes on done or skipped days)",
+        "'Water': 1 day after today (2024-03-10) left out",
+        "'Gone': it was deleted in Beaver, so it is left out",
+      ])
+  }
+
+  @Test(arguments: [
+    ("{", "The file is not a Beaver Habit Tracker export: it is not JSON"),
+    (#"{"habits": [{"records": []}]}"#, "The file is not a Beaver Habit Tracker export: habits[0] has no 'name'"),
+    (#"{"habits": [{"name": "A", "records": [{"day": "2024-13-01", "done": true}]}]}"#,
+      "Record 1 of the habit 'A' (habits[0].records[0]): the day '2024-13-01' is not written YYYY-MM-DD"),
+    (#"{"habits": [{"name": "A", "records": [{"day": "2024-03-01"}, {"day": "2024-03-01"}]}]}"#,
+      "Record 2 of the habit 'A' (habits[0].records[1]): the day 2024-03-01 is listed twice"),
+    (#"{"habits": [{"name": "A", "status": "paused", "records": []}]}"#,
+      "The habit 'A' (habits[0]): the status 'paused' is not one Beaver writes (normal, archive, soft_delete)"),
+  ])
+  func brokenBeaverFilesAreRefused(_ json: String, _ message: String) {
+    do {
+      _ = try BeaverReader.read(Data(json.utf8), today: today)
+      Issue.record("no error")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func csvRecordsFollowRFC4180() throws {
+    let text = "a,\"b,\"\"c\"\"\",d\r\n\"line\nbreak\",,\r\nlast"
+    let records = try CSVReader.records(Data(text.utf8), file: "x.csv")
+    #expect(records.map(\.fields) == [["a", "b,\"c\"", "d"], ["line\nbreak", "", ""], ["last"]])
+    #expect(records.map(\.line) == [1, 2, 4])
+    #expect(throws: ImportError("line 1 of x.csv", "text after the closing quote of a field")) {
+      try CSVReader.records(Data("\"a\"b\n".utf8), file: "x.csv")
+    }
+    #expect(throws: ImportError("x.csv", "the file is not UTF-8 text")) {
+      try CSVReader.records(Data([0x61, 0xFF, 0x0A]), file: "x.csv")
+    }
+  }
+
+  @Test func tallyCSVRoundTripsThroughTheReader() throws {
+    let habit = try Habit(id: UUID(), name: "Read, slowly", createdDay: day("2024-01-01"))
+    let entries = [
+      HabitEntry(day: day("2024-02-29"), status: .done, note: "ill, \"really\"\nin bed"),
+      HabitEntry(day: day("2024-03-01"), status: .skipped),
+    ]
+    let text = EntriesCSV.text([(habit, entries)])
+    let history = try EntriesCSV.read(Data(text.utf8), today: today)
+    #expect(history.habits == [ImportedHabit(name: "Read, slowly", id: habit.id, createdDay: day("2024-02-29"), entries: entries)])
+  }
+}
