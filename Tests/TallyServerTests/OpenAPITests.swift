@@ -11,7 +11,7 @@ import Testing
     let server = try TestServer()
     let routes = Set(
       buildRouter(server.services).routes
-        .filter { $0.path.hasPrefix("/api/") || ["/healthz", "/metrics"].contains($0.path) }
+        .filter { "\($0.path)".hasPrefix("/api/") || ["/healthz", "/metrics"].contains("\($0.path)") }
         .map { "\($0.method.rawValue) \($0.path)" })
     let document = try OpenAPIDocument.merged()
     let paths = try #require(document["paths"] as? [String: [String: Any]])
