@@ -17,6 +17,8 @@ struct StatisticsModel: Sendable {
     let label: String
     let level: Int
     let isFuture: Bool
+    /// No habit was tracked yet that day: drawn fainter than a day with none done.
+    let isUntracked: Bool
     /// Roving focus: today's cell is the grid's one tab stop.
     let tabIndex: Int
     /// Older than the weeks a phone shows.
@@ -56,7 +58,9 @@ struct StatisticsModel: Sendable {
     let valueY: String
     let value: Int
     let hasValue: Bool
+    /// Empty where the chart has no room: every other week is labelled, counting back from now.
     let label: String
+    let hasLabel: Bool
     let labelY: String
     /// What a screen reader reads for the bar, in the chart's table.
     let spoken: String
@@ -74,6 +78,9 @@ struct StatisticsModel: Sendable {
   let hasHabits: Bool
   let weeks: Int
   let rangeText: String
+  /// What a phone shows: only the newest ``phoneWeeks`` weeks fit.
+  let phoneWeeks: Int
+  let phoneRangeText: String
   let rows: [Row]
   let legend: [Level]
   let rankings: [Ranked]
@@ -92,6 +99,7 @@ struct StatisticsModel: Sendable {
     let ranking = RankedHabit.ranking(habits, entries: entries, today: today, firstWeekday: calendar.firstWeekday)
 
     let firstShown = grid.weeks.first?.first?.day ?? today
+    let phoneFirst = grid.weeks.suffix(phoneWeeks).first?.first?.day ?? today
     let chartStart = calendar.startOfWeek(containing: today).adding(days: -7 * (chartWeeks - 1))
     let doneDays = habits.flatMap { habit in
       (entries[habit.id] ?? []).filter { $0.status == .done && $0.day >= chartStart && $0.day <= today }.map(\.day)
@@ -100,6 +108,8 @@ struct StatisticsModel: Sendable {
       hasHabits: !habits.isEmpty,
       weeks: grid.weeks.count,
       rangeText: "\(calendar.spokenName(of: firstShown, includingYear: true)) to \(calendar.spokenName(of: today, includingYear: true))",
+      phoneWeeks: min(phoneWeeks, grid.weeks.count),
+      phoneRangeText: "\(calendar.spokenName(of: phoneFirst, includingYear: true)) to \(calendar.spokenName(of: today, includingYear: true))",
       rows: rows(of: grid, calendar: calendar, today: today),
       legend: [
         Level(level: 0, text: "no habits done"),
@@ -132,7 +142,7 @@ struct StatisticsModel: Sendable {
           let cell = week[index]
           return Cell(
             label: cell.spokenLabel(calendar: calendar, today: today), level: cell.level,
-            isFuture: cell.isFuture, tabIndex: cell.day == today ? 0 : -1, isOld: column < oldColumns)
+            isFuture: cell.isFuture, isUntracked: !cell.isFuture && cell.tracked == 0, tabIndex: cell.day == today ? 0 : -1, isOld: column < oldColumns)
         })
     }
   }
@@ -149,6 +159,8 @@ struct StatisticsModel: Sendable {
   /// Room above the bars for their values and below for their labels.
   static let chartTop = 16.0
   static let chartBottom = 20.0
+  /// Room at each end so the outer labels are not cut off.
+  static let chartSide = 14.0
 
   static func weeklyChart(_ days: [Day], from start: Day, calendar: DayCalendar) -> Chart {
     let counts = (0..<chartWeeks).map { week in
@@ -156,9 +168,11 @@ struct StatisticsModel: Sendable {
       return (first, days.filter { $0 >= first && $0 <= first.adding(days: 6) }.count)
     }
     return chart(
-      counts.map { first, count in
-        (
-          "\(first.day) \(calendar.monthName(first.month).prefix(3))", count,
+      counts.enumerated().map { index, week in
+        let (first, count) = week
+        return (
+          (chartWeeks - 1 - index).isMultiple(of: 2) ? "\(first.day) \(calendar.monthName(first.month).prefix(3))" : "",
+          count,
           "Week of \(calendar.spokenName(of: first)): \(count) done"
         )
       })
@@ -175,18 +189,18 @@ struct StatisticsModel: Sendable {
   /// Bars scaled to the largest value; an empty chart keeps flat bars on the baseline.
   static func chart(_ values: [(label: String, value: Int, spoken: String)]) -> Chart {
     let plot = chartHeight - chartTop - chartBottom
-    let slot = chartWidth / Double(values.count)
+    let slot = (chartWidth - 2 * chartSide) / Double(values.count)
     let largest = Double(max(1, values.map { $0.value }.max() ?? 0))
     let baseline = chartTop + plot
     let bars = values.enumerated().map { index, item in
       let height = max(1, plot * Double(item.value) / largest)
       let width = slot * 0.62
-      let x = slot * Double(index) + (slot - width) / 2
+      let x = chartSide + slot * Double(index) + (slot - width) / 2
       return Bar(
         x: DateCircleSVG.number(x), y: DateCircleSVG.number(baseline - height),
         width: DateCircleSVG.number(width), height: DateCircleSVG.number(height),
         centre: DateCircleSVG.number(x + width / 2), valueY: DateCircleSVG.number(baseline - height - 4),
-        value: item.value, hasValue: item.value > 0, label: item.label,
+        value: item.value, hasValue: item.value > 0, label: item.label, hasLabel: !item.label.isEmpty,
         labelY: DateCircleSVG.number(chartHeight - 5), spoken: item.spoken)
     }
     return Chart(

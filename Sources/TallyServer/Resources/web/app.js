@@ -305,6 +305,11 @@
     if (close) { event.preventDefault(); showCalendar(close.href, { focusDay: openDay() }); }
   });
 
+  // A logo that cannot be loaded leaves its disc empty rather than a broken-image icon.
+  document.addEventListener("error", (event) => {
+    if (event.target.matches && event.target.matches(".logo-disc img")) event.target.hidden = true;
+  }, true);
+
   function focusSheet() {
     const title = document.getElementById("sheet-title");
     if (title) title.focus();
