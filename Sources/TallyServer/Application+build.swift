@@ -74,6 +74,9 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   let pages = router.group().add(middleware: PageMiddleware(services: services))
   TodayPages(services: services).addRoutes(to: pages)
   HabitPages(services: services).addRoutes(to: pages)
+  StatisticsPages(services: services).addRoutes(to: pages)
+  CalendarPages(services: services).addRoutes(to: pages)
+  SettingsPages(services: services).addRoutes(to: pages)
   return router
 }
 

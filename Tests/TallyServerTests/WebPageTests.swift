@@ -21,7 +21,7 @@ extension TestClientProtocol {
     return try await executeRequest(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
   }
 
-  func page(_ uri: String, headers: HTTPFields) async throws -> TestResponse {
+  func fetch(_ uri: String, headers: HTTPFields) async throws -> TestResponse {
     try await executeRequest(uri: uri, method: .get, headers: headers, body: nil)
   }
 }
@@ -40,29 +40,29 @@ extension TestResponse {
 
   @Test func aNewServerSendsVisitorsToSetUpAndSetUpSignsTheOwnerIn() async throws {
     try await TestServer().test { client in
-      #expect(try await client.page("/", headers: [:]).location == "/setup")
-      #expect(try await client.page("/today", headers: [:]).location == "/setup")
+      #expect(try await client.fetch("/", headers: [:]).location == "/setup")
+      #expect(try await client.fetch("/today", headers: [:]).location == "/setup")
       let refused = try await client.post("/setup", form: [("name", "ada"), ("password", "short"), ("timeZone", "Europe/Berlin")])
       #expect(refused.status == .unprocessableContent)
       #expect(refused.text.contains("value=\"ada\""), "the refused form keeps the name")
-      #expect(try await client.page("/setup", headers: [:]).status == .ok, "nothing was created")
+      #expect(try await client.fetch("/setup", headers: [:]).status == .ok, "nothing was created")
 
       let made = try await client.post(
         "/setup", form: [("name", "ada"), ("password", "correct horse"), ("timeZone", "Europe/Berlin")])
       #expect(made.status == .seeOther)
       #expect(made.location == "/today")
       let cookie = try #require(made.headers[.setCookie]?.split(separator: ";").first)
-      let today = try await client.page("/today", headers: [.cookie: String(cookie)])
+      let today = try await client.fetch("/today", headers: [.cookie: String(cookie)])
       #expect(today.status == .ok)
       #expect(today.headers[.contentType] == "text/html; charset=utf-8")
-      #expect(try await client.page("/setup", headers: [:]).location == "/signin", "set-up happens once")
+      #expect(try await client.fetch("/setup", headers: [:]).location == "/signin", "set-up happens once")
     }
   }
 
   @Test func signInReturnsToThePageAskedForButNeverToAnotherSite() async throws {
     try await TestServer().test { client in
       _ = try await client.setUpOwner()
-      #expect(try await client.page("/habits?x=1", headers: [:]).location == "/signin?next=%2Fhabits%3Fx%3D1")
+      #expect(try await client.fetch("/habits?x=1", headers: [:]).location == "/signin?next=%2Fhabits%3Fx%3D1")
       let wrong = try await client.post("/signin", form: [("name", "ada"), ("password", "wrong horse"), ("next", "/habits")])
       #expect(wrong.status == .unauthorized)
       #expect(wrong.text.contains("role=\"alert\""))
@@ -93,7 +93,7 @@ extension TestResponse {
       let owner = try await client.setUpOwner()
       let user = try await client.userID(owner)
       try await server.store.setJournalEntry(try JournalEntry(day: Day("2026-03-05")!, text: "Rain"), for: user)
-      let page = try await client.page("/today?width=372", headers: owner)
+      let page = try await client.fetch("/today?width=372", headers: owner)
       #expect(page.status == .ok)
       let layout = try DatePickerGridLayout(width: 372)
       #expect(page.count("role=\"gridcell\"") == layout.columns * layout.rows)
@@ -105,9 +105,9 @@ extension TestResponse {
       #expect(page.text.contains("fill=\"#333B40\""))
       #expect(page.text.contains("Today, Sunday 8 March"))
 
-      let narrow = try await client.page("/today?width=320", headers: owner)
+      let narrow = try await client.fetch("/today?width=320", headers: owner)
       #expect(narrow.count("role=\"gridcell\"") == (try DatePickerGridLayout(width: 320)).dayCount)
-      let wrong = try await client.page("/today?day=2026-02-30", headers: owner)
+      let wrong = try await client.fetch("/today?day=2026-02-30", headers: owner)
       #expect(wrong.status == .badRequest)
       #expect(wrong.text.contains("2026-02-30"))
     }
@@ -130,7 +130,7 @@ extension TestResponse {
       #expect(future.status == .unprocessableContent)
       #expect(future.text.contains("after today"))
       #expect(try await server.store.chatMessages(on: Day("2026-03-09")!, for: user).isEmpty)
-      let page = try await client.page("/today?day=2026-03-07", headers: owner)
+      let page = try await client.fetch("/today?day=2026-03-07", headers: owner)
       #expect(page.text.contains("Hello"))
       #expect(page.text.contains("id=\"today-button\""), "another day selected shows the Today button")
     }
@@ -193,7 +193,7 @@ extension TestResponse {
       let future = try await client.post("/habits/\(id)/toggle", form: [("day", "2026-03-09")], headers: owner)
       #expect(future.status == .unprocessableContent)
 
-      let page = try await client.page("/habits/\(id)?day=2026-03-07&width=600", headers: owner)
+      let page = try await client.fetch("/habits/\(id)?day=2026-03-07&width=600", headers: owner)
       #expect(page.text.contains("Saturday 7 March 2026"))
       #expect(page.text.contains("value=\"Ill\""))
       #expect(page.count("role=\"row\"") == 7)
@@ -206,11 +206,11 @@ extension TestResponse {
       let owner = try await client.setUpOwner()
       let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
       let member = try await client.addMember("bob", owner: owner)
-      #expect(try await client.page("/habits/\(id)", headers: member).status == .notFound)
+      #expect(try await client.fetch("/habits/\(id)", headers: member).status == .notFound)
       #expect(try await client.post("/habits/\(id)/toggle", form: [("day", "2026-03-07")], headers: member).status == .notFound)
       #expect(try await client.post("/habits/\(id)/archive", form: [], headers: member).status == .notFound)
       #expect(try await client.post("/habits/\(id)", form: [("name", "Mine")], headers: member).status == .notFound)
-      let list = try await client.page("/habits", headers: member)
+      let list = try await client.fetch("/habits", headers: member)
       #expect(!list.text.contains("Read"))
       let user = try await client.userID(owner)
       let habits = try await server.store.habits(for: user, includingArchived: true)
@@ -231,7 +231,7 @@ extension TestResponse {
       _ = try await client.post("/habits/\(ids[2])/move", form: [("direction", "up")], headers: owner)
       #expect(try await server.store.habits(for: user, includingArchived: false).map(\.name) == ["A", "C", "B"])
       _ = try await client.post("/habits/\(ids[0])/archive", form: [], headers: owner)
-      let list = try await client.page("/habits", headers: owner)
+      let list = try await client.fetch("/habits", headers: owner)
       #expect(list.text.contains("Archived (1)"))
       let delete = try await client.post("/habits/\(ids[1])/delete", form: [], headers: owner)
       #expect(delete.status == .unprocessableContent, "deleting needs the confirmation box")
@@ -243,18 +243,18 @@ extension TestResponse {
 
   @Test func assetsAreVersionedByContentAndRevalidateWithTheirETag() async throws {
     try await TestServer().test { client in
-      let first = try await client.page("/assets/app.css", headers: [:])
+      let first = try await client.fetch("/assets/app.css", headers: [:])
       #expect(first.status == .ok)
       #expect(first.headers[.cacheControl] == "no-cache")
       let etag = try #require(first.headers[.eTag])
-      let again = try await client.page("/assets/app.css", headers: [.ifNoneMatch: etag])
+      let again = try await client.fetch("/assets/app.css", headers: [.ifNoneMatch: etag])
       #expect(again.status == .notModified)
       let version = etag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-      let versioned = try await client.page("/assets/app.css?v=\(version)", headers: [:])
+      let versioned = try await client.fetch("/assets/app.css?v=\(version)", headers: [:])
       #expect(versioned.headers[.cacheControl]?.contains("immutable") == true)
-      let manifest = try await client.page("/manifest.webmanifest", headers: [:])
+      let manifest = try await client.fetch("/manifest.webmanifest", headers: [:])
       #expect(manifest.headers[.contentType] == "application/manifest+json")
-      #expect(try await client.page("/assets/nothing.js", headers: [:]).status == .notFound)
+      #expect(try await client.fetch("/assets/nothing.js", headers: [:]).status == .notFound)
     }
   }
 
@@ -265,7 +265,7 @@ extension TestResponse {
       let owner = try await client.setUpOwner()
       let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
       for path in ["/today", "/habits", "/habits/new", "/habits/\(id)", "/habits/\(id)/edit"] {
-        let page = try await client.page(path, headers: owner)
+        let page = try await client.fetch(path, headers: owner)
         #expect(page.status == .ok, "\(path)")
         #expect(!page.text.contains(" style="), "\(path) has an inline style")
         #expect(page.count("<script") == page.count("<script src="), "\(path) has an inline script")

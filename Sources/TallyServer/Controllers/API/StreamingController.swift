@@ -236,15 +236,7 @@ struct StreamingController {
         field: "country")
     }
     let time = try services.time(for: user)
-    // The 6 weeks on screen reach into the neighbouring months; they must stay within the
-    // four-digit years, or a day would print as something that is not a day.
-    let first = time.calendar.startOfWeek(containing: month.firstDay)
-    let printable = Day(year: 0, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
-    guard printable.contains(first), printable.contains(first.adding(days: MonthView.cellCount - 1)) else {
-      throw Problem(
-        .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0000 to 9999.",
-        field: "month")
-    }
+    try Self.checkPrintable(month, calendar: time.calendar)
     let view = try await MonthView.read(
       from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
       today: time.today)
@@ -252,6 +244,18 @@ struct StreamingController {
   }
 
   // MARK: Helpers
+
+  /// The 6 weeks on screen reach into the neighbouring months; they must stay within the
+  /// four-digit years, or a day would print as something that is not a day.
+  static func checkPrintable(_ month: Month, calendar: DayCalendar) throws {
+    let first = calendar.startOfWeek(containing: month.firstDay)
+    let printable = Day(year: 0, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
+    guard printable.contains(first), printable.contains(first.adding(days: MonthView.cellCount - 1)) else {
+      throw Problem(
+        .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0000 to 9999.",
+        field: "month")
+    }
+  }
 
   private static func show(id: UUID, title: String, status: ShowStatus, providers: [String: [Provider]]) throws -> Show {
     do {

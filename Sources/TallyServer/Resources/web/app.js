@@ -280,3 +280,130 @@
 
   document.addEventListener("DOMContentLoaded", () => { settle(); relayout(); });
 })();
+
+// ---- Statistics, Calendar, Settings ----
+(() => {
+  document.documentElement.classList.add("js");
+  const parser = new DOMParser();
+
+  // Activity grid: on a phone CSS hides the oldest weeks, so arrow keys move among the cells
+  // that are shown (the shared grid handler would land on hidden ones).
+  document.addEventListener("keydown", (event) => {
+    const cell = event.target.closest && event.target.closest("#activity-grid [role=gridcell]");
+    if (!cell) return;
+    const grid = cell.closest("[role=grid]");
+    const rows = [...grid.querySelectorAll("[role=row]")].map((row) =>
+      [...row.querySelectorAll("[role=gridcell]")].filter((c) => c.offsetParent !== null));
+    let r = rows.findIndex((row) => row.includes(cell));
+    let c = rows[r].indexOf(cell);
+    switch (event.key) {
+      case "ArrowRight": c += 1; break;
+      case "ArrowLeft": c -= 1; break;
+      case "ArrowDown": r += 1; break;
+      case "ArrowUp": r -= 1; break;
+      case "Home": c = 0; if (event.ctrlKey) r = 0; break;
+      case "End": c = Infinity; if (event.ctrlKey) r = rows.length - 1; break;
+      default: return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    r = Math.max(0, Math.min(r, rows.length - 1));
+    c = Math.max(0, Math.min(c, rows[r].length - 1));
+    const next = rows[r][c];
+    grid.querySelectorAll("[role=gridcell]").forEach((x) => x.setAttribute("tabindex", x === next ? "0" : "-1"));
+    next.focus();
+  }, true);
+
+  // Calendar: the country list submits itself; a day opens and closes in place.
+  document.addEventListener("change", (event) => {
+    const select = event.target.closest && event.target.closest("select[data-autosubmit]");
+    if (select) select.form.requestSubmit();
+  });
+
+  async function showCalendar(url, { focusDay = null } = {}) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) { location.href = url; return; }
+      const next = parser.parseFromString(await response.text(), "text/html").querySelector("main");
+      if (!next) return;
+      document.querySelector("main").replaceWith(next);
+      history.pushState({}, "", url);
+      const title = document.getElementById("sheet-title");
+      if (title) { title.focus(); return; }
+      const tile = focusDay && document.querySelector(`.tile[href*="day=${focusDay}"]`);
+      if (tile) {
+        tile.closest("[role=grid]").querySelectorAll("[role=gridcell]").forEach((t) => t.setAttribute("tabindex", t === tile ? "0" : "-1"));
+        tile.focus();
+      }
+    } catch (_) {
+      location.href = url;
+    }
+  }
+
+  const openDay = () => new URL(location.href).searchParams.get("day");
+
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button > 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const link = event.target.closest && event.target.closest("#month-grid a.tile, #sheet-close");
+    if (!link) return;
+    event.preventDefault();
+    showCalendar(link.href, { focusDay: link.id === "sheet-close" ? openDay() : null });
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const close = document.getElementById("sheet-close");
+    if (close) { event.preventDefault(); showCalendar(close.href, { focusDay: openDay() }); }
+  });
+
+  // A logo that cannot be loaded leaves its disc empty rather than a broken-image icon.
+  document.addEventListener("error", (event) => {
+    if (event.target.matches && event.target.matches(".logo-disc img")) event.target.hidden = true;
+  }, true);
+
+  function focusSheet() {
+    const title = document.getElementById("sheet-title");
+    if (title) title.focus();
+  }
+
+  // Settings: import reads the chosen file and posts it to the API, then says what happened.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (form.id !== "import-form") return;
+    event.preventDefault();
+    const file = form.querySelector("input[type=file]").files[0];
+    const result = document.getElementById("import-result");
+    const button = document.getElementById("import-button");
+    if (!file) return;
+    result.className = "";
+    result.textContent = "Importing…";
+    button.disabled = true;
+    try {
+      const response = await fetch("/api/v1/import", {
+        method: "POST", credentials: "same-origin", body: await file.text(),
+        headers: { "Content-Type": "application/json" },
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok) {
+        result.className = "ok";
+        result.textContent = `Imported ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
+          + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`;
+        form.reset();
+      } else {
+        result.className = "failed";
+        result.textContent = body.detail || `The server answered ${response.status}. Nothing was imported.`;
+      }
+    } catch (_) {
+      result.className = "failed";
+      result.textContent = "Tally could not be reached or the file could not be read. Nothing was imported.";
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const button = document.getElementById("import-button");
+    if (button) button.disabled = false;
+    focusSheet();
+  });
+})();
