@@ -9,6 +9,13 @@ struct AssetRoutes {
       else { throw Problem(.notFound, "There is no such file.") }
       return response
     }
+    // Browsers ask for it on pages that name no icon (a JSON or image view).
+    router.get("favicon.ico") { request, _ in
+      guard let response = Assets.shared.response(for: "icon.svg", request: request) else {
+        throw Problem(.notFound, "There is no such file.")
+      }
+      return response
+    }
     router.get("manifest.webmanifest") { request, _ in
       guard let response = Assets.shared.response(for: "manifest.webmanifest", request: request) else {
         throw Problem(.notFound, "There is no such file.")

@@ -36,7 +36,8 @@
   }
 
   let pending = null;
-  async function load(url, { method = "GET", body = null, focusId = null, push = false } = {}) {
+  // `remember: false` keeps the address as it is (a relayout is not a new page).
+  async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true } = {}) {
     if (pending) pending.abort();
     const controller = new AbortController();
     pending = controller;
@@ -47,7 +48,7 @@
       });
       const html = await response.text();
       if (!response.ok) { toast(problemText(html, response.status)); return false; }
-      if (push || response.url !== location.href) history.pushState({}, "", response.url);
+      if (remember && (push || response.url !== location.href)) history.pushState({}, "", response.url);
       swapMain(html, focusId);
       return true;
     } catch (error) {
@@ -128,6 +129,8 @@
     if (cell && heading) heading.textContent = cell.getAttribute("aria-label").split(",")[0];
   }
 
+  // Selections made by dragging, kept across page swaps and shown on the grid for tests.
+  let selections = 0;
   let drag = null;
   document.addEventListener("pointerdown", (event) => {
     const svg = event.target.closest && event.target.closest("#date-grid .date-svg");
@@ -143,8 +146,8 @@
     if (!drag || day === drag.day) return;
     drag.day = day;
     // One selection and one buzz per new day, none for the same day again.
-    const grid = drag.svg.closest("#date-grid");
-    grid.dataset.selections = String(Number(grid.dataset.selections || 0) + 1);
+    selections += 1;
+    drag.svg.closest("#date-grid").dataset.selections = String(selections);
     if (navigator.vibrate) navigator.vibrate(8);
     preview(drag.svg, day);
   }
@@ -243,7 +246,7 @@
       const url = new URL(location.href);
       url.searchParams.set("width", width);
       if (grid.id === "date-grid") url.searchParams.set("day", document.querySelector(".today").dataset.selected);
-      load(url.pathname + url.search + url.hash);
+      load(url.pathname + url.search + url.hash, { remember: false });
     }
   }
 
@@ -273,6 +276,8 @@
   }
 
   function settle() {
+    const grid = document.getElementById("date-grid");
+    if (grid && selections) grid.dataset.selections = String(selections);
     scrollStrip();
     fillTimeZone();
     document.querySelectorAll(".dc").forEach((c) => { c.id = `cell-${c.dataset.day}`; });
