@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
+    .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
     .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
@@ -31,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: []
 )
@@ -105,6 +107,34 @@ package.targets += [
   ),
 ]
 
+// MARK: - Sources: a TMDB-compatible client over HTTP
+
+package.targets += [
+  // Searches shows, fetches seasons, episodes and watch providers; rate limits, retries,
+  // time-outs and a response cache live here, behind `ShowSource` so the rest can use a fake.
+  .target(
+    name: "TallyTMDB",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // Runs the client against a local stub server serving TMDB's documented shapes.
+  .testTarget(
+    name: "TallyTMDBTests",
+    dependencies: [
+      "TallyTMDB",
+      "TallyCore",
+      "TallyStore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Server: accounts, then the Hummingbird 2 application over any Store
 
 package.targets += [
@@ -134,6 +164,7 @@ package.targets += [
       "TallySQLite",
       "TallyAccounts",
       "TallyWire",
+      "TallyTMDB",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -171,6 +202,7 @@ package.targets += [
       "TallyAccounts",
       "TallyServer",
       "TallyWire",
+      "TallyTMDB",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings
