@@ -178,6 +178,7 @@ package.targets += [
     name: "TallyServerTests",
     dependencies: [
       "TallyServer",
+      "TallyTMDB",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
@@ -209,7 +210,7 @@ package.targets += [
   ),
   .testTarget(
     name: "TallyCLITests",
-    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite"],
+    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB"],
     swiftSettings: swiftSettings
   ),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.

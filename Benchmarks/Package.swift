@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "TallyStore", package: "Tally"),
         .product(name: "TallySQLite", package: "Tally"),
         .product(name: "TallyCLI", package: "Tally"),
+        .product(name: "TallyWire", package: "Tally"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

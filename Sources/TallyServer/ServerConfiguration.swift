@@ -1,4 +1,5 @@
 import Foundation
+import TallyTMDB
 
 /// How `tally serve` runs: flags and environment variables fill it (docs/server.md).
 public struct ServerConfiguration: Sendable {
@@ -19,6 +20,8 @@ public struct ServerConfiguration: Sendable {
   /// Bcrypt's work factor for new passwords.
   public var passwordCost: UInt8
   public var logLevel: String
+  /// Where shows are searched and fetched; `nil` (no API key) turns those routes off.
+  public var tmdb: TMDBConfiguration?
 
   public init(
     host: String = "127.0.0.1",
@@ -30,7 +33,8 @@ public struct ServerConfiguration: Sendable {
     maxBodySize: Int = 1 << 20,
     maxImportSize: Int = 64 << 20,
     passwordCost: UInt8 = 12,
-    logLevel: String = "info"
+    logLevel: String = "info",
+    tmdb: TMDBConfiguration? = nil
   ) {
     self.host = host
     self.port = port
@@ -42,5 +46,6 @@ public struct ServerConfiguration: Sendable {
     self.maxImportSize = maxImportSize
     self.passwordCost = passwordCost
     self.logLevel = logLevel
+    self.tmdb = tmdb
   }
 }

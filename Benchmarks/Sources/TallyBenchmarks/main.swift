@@ -1,10 +1,18 @@
 import Foundation
 
-// `tally-benchmarks` measures the engine; `tally-benchmarks storage` the database and commands.
+// `tally-benchmarks` measures the engine; `tally-benchmarks month` the streaming month view;
+// `tally-benchmarks storage` the database and commands.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case nil:
   engineBenchmark()
+case "month":
+  do {
+    try await MonthBenchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
 case "storage":
   do {
     try await StorageBenchmark.run(Array(arguments.dropFirst()))
@@ -14,6 +22,6 @@ case "storage":
   }
 default:
   FileHandle.standardError.write(
-    Data("Usage: tally-benchmarks [storage [--tally PATH | --in-process]]\n".utf8))
+    Data("Usage: tally-benchmarks [month | storage [--tally PATH | --in-process]]\n".utf8))
   exit(64)
 }
