@@ -31,7 +31,7 @@ public struct AppServices: Sendable {
       accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
     self.throttle = throttle
     self.clock = clock
-    self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) }
+    self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
   }
 }
 

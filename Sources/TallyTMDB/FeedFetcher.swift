@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// Downloads a calendar feed (such as Sonarr's `/feed/calendar/Sonarr.ics?apikey=…`) for
 /// `tally episodes import URL`.

@@ -144,7 +144,7 @@ private let sonarrFeed = [
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()
       let body: [String: Any] = [
-        "calendar": sonarrFeed, "providers": ["us": [["id": 8, "name": "Netflix"]]],
+        "calendar": sonarrFeed, "providers": ["us": [["id": 8, "name": "Netflix"]]], "timeZone": "America/New_York",
       ]
       let first = try await client.send(.post, "/api/v1/episodes/import", json: body, headers: owner)
       #expect(first.status == .ok)
@@ -152,17 +152,19 @@ private let sonarrFeed = [
       #expect(first.object["showsAdded"] as? [String] == ["Severance"])
       #expect(first.object["episodesSaved"] as? Int == 2)
       #expect(first.object["skipped"] as? [String] == ["Dentist"])
-
-      let second = try await client.send(.post, "/api/v1/episodes/import", json: body, headers: owner)
-      #expect(second.object["showsAdded"] as? [String] == [])
       let shows = try await client.send(.get, "/api/v1/shows", headers: owner).array
-      #expect(shows.count == 1)
       let id = try #require(shows.first?["id"] as? String)
       let episodes = try await client.send(.get, "/api/v1/shows/\(id)/episodes", headers: owner).array
-      // The owner is in New York (the default zone of a test user is the server's): 02:00 UTC on
-      // the 10th is the evening of the 9th there.
+      // 02:00 UTC on the 10th is the evening of the 9th in New York.
       #expect(episodes.map { $0["airDay"] as? String } == ["2026-03-09", "2026-03-17"])
       #expect(episodes.map { $0["title"] as? String } == ["Hello, Ms. Cobel", "Goodbye"])
+
+      // Without a zone the user's (UTC here) decides; the same episodes are updated, not added.
+      let second = try await client.send(.post, "/api/v1/episodes/import", json: ["calendar": sonarrFeed], headers: owner)
+      #expect(second.object["showsAdded"] as? [String] == [])
+      #expect(try await client.send(.get, "/api/v1/shows", headers: owner).array.count == 1)
+      let utc = try await client.send(.get, "/api/v1/shows/\(id)/episodes", headers: owner).array
+      #expect(utc.map { $0["airDay"] as? String } == ["2026-03-10", "2026-03-17"])
 
       let berlin = try await client.send(
         .post, "/api/v1/episodes/import", json: ["calendar": sonarrFeed, "timeZone": "Europe/Berlin"], headers: owner)
@@ -172,17 +174,20 @@ private let sonarrFeed = [
     }
   }
 
-  @Test(arguments: [
-    (["calendar": "not a calendar"], "calendar"),
-    (["calendar": sonarrFeed, "timeZone": "Mars/Olympus"], "timeZone"),
-    (["calendar": sonarrFeed, "providers": ["USA": [["id": 8, "name": "Netflix"]]]], "providers"),
-    (["calendar": sonarrFeed, "extra": 1], "extra"),
-  ] as [([String: Any], String)])
-  func aBadImportIsRefusedAndChangesNothing(body: [String: Any], field: String) async throws {
+  static let badImports: [(body: String, field: String)] = [
+    (#"{"calendar": "not a calendar"}"#, "calendar"),
+    (#"{"calendar": "BEGIN:VCALENDAR\nEND:VCALENDAR", "timeZone": "Mars/Olympus"}"#, "timeZone"),
+    (#"{"calendar": "BEGIN:VCALENDAR\nEND:VCALENDAR", "providers": {"USA": [{"id": 8, "name": "Netflix"}]}}"#, "providers"),
+    (#"{"calendar": "BEGIN:VCALENDAR\nEND:VCALENDAR", "extra": 1}"#, "extra"),
+  ]
+
+  @Test(arguments: 0..<4)
+  func aBadImportIsRefusedAndChangesNothing(index: Int) async throws {
+    let (body, field) = Self.badImports[index]
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()
       let response = try await client.send(.post, "/api/v1/episodes/import", json: body, headers: owner)
-      #expect([.unprocessableContent, .badRequest].contains(response.status))
+      #expect([.unprocessableContent, .badRequest].contains(response.status), "\(body)")
       #expect(response.object["field"] as? String == field)
       #expect(try await client.send(.get, "/api/v1/shows", headers: owner).array.isEmpty)
     }

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Synchronization
 import TallyCore
 import TallyStore
@@ -21,7 +23,7 @@ final class TMDBStub: Sendable {
 
   func application() -> some ApplicationProtocol {
     let router = Router()
-    router.middlewares.add(
+    router.add(middleware:
       StubMiddleware { [self] request in
         let path = request.uri.path
         hits.withLock { $0[path, default: 0] += 1 }

@@ -22,8 +22,8 @@ struct ShowAdd: TallyCommand {
   @Option(name: .customLong("tmdb"), help: ArgumentHelp("The show's TMDB id (see 'tally show search').", valueName: "id"))
   var tmdbID: Int?
 
-  @Option(help: "watching, paused or finished; default watching.")
-  var status: ShowStatus?
+  @Option(help: ArgumentHelp("watching, paused or finished; default watching.", valueName: "status"))
+  var status: String?
 
   @Option(name: .customLong("provider"), help: ArgumentHelp("A service streaming it, COUNTRY:ID:NAME like US:8:Netflix; repeat for more.", valueName: "provider"))
   var providers: [String] = []
@@ -33,17 +33,26 @@ struct ShowAdd: TallyCommand {
 
   func validate() throws {
     guard (title == nil) != (tmdbID == nil) else {
-      throw ValidationError("Give either a TITLE or --tmdb ID.")
+      throw UsageError("Give either a TITLE or --tmdb ID.")
     }
-    if let tmdbID, tmdbID <= 0 { throw ValidationError("The --tmdb id must be a positive TMDB id, not \(tmdbID).") }
-    if tmdbID != nil, !providers.isEmpty { throw ValidationError("--provider is for shows added by hand; TMDB lists the providers.") }
+    if let tmdbID, tmdbID <= 0 { throw UsageError("The --tmdb id must be a positive TMDB id, not \(tmdbID).") }
+    if tmdbID != nil, !providers.isEmpty { throw UsageError("--provider is for shows added by hand; TMDB lists the providers.") }
+    _ = try showStatus()
+  }
+
+  private func showStatus() throws -> ShowStatus? {
+    guard let status else { return nil }
+    guard let value = ShowStatus(rawValue: status.lowercased()) else {
+      throw UsageError("The --status must be watching, paused or finished, not '\(status)'.")
+    }
+    return value
   }
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
     if let tmdbID {
       let report = try await ShowSync(source: try tmdb.source(context), store: session.store)
-        .add(tmdbID: tmdbID, status: status, for: session.user.id)
+        .add(tmdbID: tmdbID, status: try showStatus(), for: session.user.id)
       if json {
         try session.output.json(ShowJSON(report.show))
         return
@@ -56,7 +65,7 @@ struct ShowAdd: TallyCommand {
       return
     }
     let show = try Show(
-      id: UUID(), title: title ?? "", status: status ?? .watching, providers: try ProviderArgument.parse(providers))
+      id: UUID(), title: title ?? "", status: try showStatus() ?? .watching, providers: try ProviderArgument.parse(providers))
     if try await session.store.shows(for: session.user.id).contains(where: { $0.title.lowercased() == show.title.lowercased() }) {
       throw CommandFailure("You already have a show called '\(show.title)'.")
     }
@@ -68,5 +77,3 @@ struct ShowAdd: TallyCommand {
     session.output.line("Added \(show.title) (\(ShowLookup.shortID(show.id))).")
   }
 }
-
-extension ShowStatus: ExpressibleByArgument {}
