@@ -122,7 +122,7 @@ private let sonarrFeed = [
       source.failing.withLock { $0 = true }
       let refused = try await client.send(.post, "/api/v1/shows/tmdb", json: ["tmdbId": 1399], headers: owner)
       #expect(refused.status == .badGateway)
-      #expect(refused.detail?.contains("refused the API key") == true)
+      #expect(refused.detail.contains("refused the API key") == true)
       #expect(try await client.send(.get, "/api/v1/shows", headers: owner).array.isEmpty)
       let bad = try await client.send(.post, "/api/v1/shows/tmdb", json: ["tmdbId": 0], headers: owner)
       #expect(bad.status == .unprocessableContent)
@@ -136,7 +136,7 @@ private let sonarrFeed = [
       let id = try await client.addShow("Home Movies", headers: owner)
       let response = try await client.send(.post, "/api/v1/shows/\(id)/refresh", headers: owner)
       #expect(response.status == .conflict)
-      #expect(response.detail?.contains("was not added from TMDB") == true)
+      #expect(response.detail.contains("was not added from TMDB") == true)
     }
   }
 

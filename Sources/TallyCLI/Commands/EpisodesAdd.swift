@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 
 struct EpisodesAdd: TallyCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 import TallyWire
 
 struct EpisodesList: TallyCommand {

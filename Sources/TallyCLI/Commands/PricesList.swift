@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 
 struct PricesList: TallyCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "Your prices, by country and provider id.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 
 struct PricesRemove: TallyCommand {
   static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyStore
 
 struct PricesSet: TallyCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 
 struct ShowDelete: TallyCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyStore
 import TallyTMDB
 
 struct ShowRefresh: TallyCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyStore
 
 /// SHOW on the command line: an id, the start of one, or a title in any case.
 enum ShowLookup {

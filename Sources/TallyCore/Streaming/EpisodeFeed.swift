@@ -27,6 +27,11 @@ public enum EpisodeFeed {
     public var episodes: [FeedEpisode]
     /// The summaries that name no episode, which the import leaves out and reports.
     public var skipped: [String]
+
+    public init(episodes: [FeedEpisode], skipped: [String]) {
+      self.episodes = episodes
+      self.skipped = skipped
+    }
   }
 
   /// Timed events air on their date in `timeZone` (the user's); all-day events on their date.
