@@ -20,7 +20,7 @@ enum MonthBenchmark {
     let start = Day("2017-01-02")!
     for index in 0..<showCount {
       let count = 1 + Int(rng.next() % 3)
-      let providers = (0..<count).map { pool[Int(rng.next() % UInt64(pool.count))] }
+      let providers = (0..<count).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
       var unique: [Provider] = []
       for provider in providers where !unique.contains(provider) { unique.append(provider) }
       let show = try Show(
