@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
     .library(name: "TallyImport", targets: ["TallyImport"]),
+    .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
     .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
@@ -34,6 +35,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: []
 )
@@ -138,6 +140,34 @@ package.targets += [
   ),
 ]
 
+// MARK: - Sources: a TMDB-compatible client over HTTP
+
+package.targets += [
+  // Searches shows, fetches seasons, episodes and watch providers; rate limits, retries,
+  // time-outs and a response cache live here, behind `ShowSource` so the rest can use a fake.
+  .target(
+    name: "TallyTMDB",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // Runs the client against a local stub server serving TMDB's documented shapes.
+  .testTarget(
+    name: "TallyTMDBTests",
+    dependencies: [
+      "TallyTMDB",
+      "TallyCore",
+      "TallyStore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Server: accounts, then the Hummingbird 2 application over any Store
 
 package.targets += [
@@ -169,6 +199,7 @@ package.targets += [
       "TallyAccounts",
       "TallyWire",
       "TallyImport",
+      "TallyTMDB",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -183,6 +214,7 @@ package.targets += [
     name: "TallyServerTests",
     dependencies: [
       "TallyServer",
+      "TallyTMDB",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
@@ -208,13 +240,14 @@ package.targets += [
       "TallyServer",
       "TallyWire",
       "TallyImport",
+      "TallyTMDB",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "TallyCLITests",
-    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite"],
+    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB"],
     swiftSettings: swiftSettings
   ),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.

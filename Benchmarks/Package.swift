@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "TallySQLite", package: "Tally"),
         .product(name: "TallyCLI", package: "Tally"),
         .product(name: "TallyImport", package: "Tally"),
+        .product(name: "TallyWire", package: "Tally"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

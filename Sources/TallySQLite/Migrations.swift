@@ -14,6 +14,7 @@ enum Migrations {
   static let all: [Step] = [
     ("v1", v1),
     ("v2", v2),
+    ("v3", v3),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
@@ -169,6 +170,16 @@ enum Migrations {
           updated_at TEXT NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE UNIQUE INDEX one_owner ON user_credentials(role) WHERE role = 'owner';
+        """)
+  }
+
+  /// A show fetched from TMDB keeps its TMDB id, so fetching it again updates that show; a
+  /// user has each TMDB show once.
+  static func v3(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE shows ADD COLUMN tmdb_id INTEGER CHECK (tmdb_id > 0);
+        CREATE UNIQUE INDEX shows_by_tmdb_id ON shows(user_id, tmdb_id) WHERE tmdb_id IS NOT NULL;
         """)
   }
 }

@@ -417,6 +417,14 @@ extension SQLiteStore {
     try await write { db in
       try db.requireUser(user)
       let record = ShowRecord(show, user: user)
+      if let tmdbID = show.tmdbID,
+        try ShowRecord.filter(
+          ShowRecord.Columns.userID == record.userID && ShowRecord.Columns.tmdbID == tmdbID
+            && ShowRecord.Columns.id != record.id
+        ).fetchCount(db) > 0
+      {
+        throw StoreError.conflict("another of your shows has TMDB id \(tmdbID)")
+      }
       if let existing = try ShowRecord.fetchOne(db, key: record.id) {
         guard existing.userID == record.userID else {
           throw StoreError.conflict("a show with id \(record.id) already exists")

@@ -2,6 +2,7 @@ import Foundation
 import TallyAccounts
 import TallyCore
 import TallyStore
+import TallyTMDB
 
 /// What the controllers share: the store, accounts, the configuration and the clock.
 public struct AppServices: Sendable {
@@ -11,6 +12,8 @@ public struct AppServices: Sendable {
   public let configuration: ServerConfiguration
   /// The wall clock, injected so tests fix "now" (and with it "today").
   public let clock: @Sendable () -> Date
+  /// TMDB, or a fake in tests; `nil` when the server has no API key.
+  public let showSource: (any ShowSource)?
   /// Bodies of expensive reads, kept until the store's revision moves.
   let cache = ResponseCache()
 
@@ -19,7 +22,8 @@ public struct AppServices: Sendable {
     configuration: ServerConfiguration,
     accounts: AccountService? = nil,
     throttle: SignInThrottle = SignInThrottle(),
-    clock: @escaping @Sendable () -> Date = { Date() }
+    clock: @escaping @Sendable () -> Date = { Date() },
+    showSource: (any ShowSource)? = nil
   ) {
     self.store = store
     self.configuration = configuration
@@ -27,6 +31,7 @@ public struct AppServices: Sendable {
       accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
     self.throttle = throttle
     self.clock = clock
+    self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
   }
 }
 

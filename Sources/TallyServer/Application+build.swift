@@ -66,6 +66,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   TodayController(services: services).addRoutes(to: api)
   JournalController(services: services).addRoutes(to: api)
   StreamingController(services: services).addRoutes(to: api)
+  AiringController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTMDB
 
 /// How `tally serve` runs: flags and environment variables fill it (docs/server.md).
 public struct ServerConfiguration: Sendable {
@@ -23,6 +24,8 @@ public struct ServerConfiguration: Sendable {
   public var backupDirectory: String?
   /// How many daily backups to keep.
   public var backupKeep = 7
+  /// Where shows are searched and fetched; `nil` (no API key) turns those routes off.
+  public var tmdb: TMDBConfiguration?
 
   public init(
     host: String = "127.0.0.1",
@@ -34,7 +37,8 @@ public struct ServerConfiguration: Sendable {
     maxBodySize: Int = 1 << 20,
     maxImportSize: Int = 64 << 20,
     passwordCost: UInt8 = 12,
-    logLevel: String = "info"
+    logLevel: String = "info",
+    tmdb: TMDBConfiguration? = nil
   ) {
     self.host = host
     self.port = port
@@ -46,5 +50,6 @@ public struct ServerConfiguration: Sendable {
     self.maxImportSize = maxImportSize
     self.passwordCost = passwordCost
     self.logLevel = logLevel
+    self.tmdb = tmdb
   }
 }

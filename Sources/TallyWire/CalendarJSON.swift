@@ -11,10 +11,15 @@ extension MonthView {
   ) async throws -> MonthView {
     // Only the episodes in the 42 days on screen, including the neighbouring months' days.
     let first = calendar.startOfWeek(containing: month.firstDay)
-    return try MonthView(
-      month: month, country: country, shows: try await store.shows(for: user),
+    let shows = try await store.shows(for: user)
+    var view = try MonthView(
+      month: month, country: country, shows: shows,
       episodes: try await store.episodes(airingIn: first...first.adding(days: MonthView.cellCount - 1), for: user),
       calendar: calendar, today: today)
+    if shows.contains(where: { $0.tmdbID != nil && $0.status == .watching }) {
+      view.attribution = TMDBAttribution.text
+    }
+    return view
   }
 
   /// The country a calendar shows by default: the locale's (`en_US` → `US`), or `nil` when the

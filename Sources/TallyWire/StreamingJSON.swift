@@ -9,16 +9,21 @@ public struct ShowJSON: Codable, Sendable {
   public var title: String
   public var status: ShowStatus
   public var providers: [String: [Provider]]
+  /// Present when the show came from TMDB.
+  public var tmdbId: Int?
 
   public init(_ show: Show) {
     id = show.id.storeText
     title = show.title
     status = show.status
     providers = show.providers
+    tmdbId = show.tmdbID
   }
 
   public func show() throws -> Show {
-    try Show(id: try WireID.uuid(id, field: "show id"), title: title, status: status, providers: providers)
+    try Show(
+      id: try WireID.uuid(id, field: "show id"), title: title, status: status, providers: providers,
+      tmdbID: tmdbId)
   }
 }
 

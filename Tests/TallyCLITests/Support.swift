@@ -3,6 +3,7 @@ import TallyCLI
 import TallyCore
 import TallySQLite
 import TallyStore
+import TallyTMDB
 import Testing
 
 /// Text a command wrote, collected for a test.
@@ -53,6 +54,8 @@ struct Harness {
   var isErrorTerminal = false
   /// What the command reads from standard input, line by line.
   var input: [String] = []
+  /// Where show commands get TMDB's answers.
+  var showSource: (any ShowSource)?
 
   /// Sunday 8 March 2026, noon UTC.
   static let defaultNow = "2026-03-08T12:00:00Z"
@@ -73,13 +76,14 @@ struct Harness {
     let out = Captured()
     let err = Captured()
     let lines = InputLines(input)
-    let context = CommandContext(
+    var context = CommandContext(
       environment: environment,
       standardOutput: TextStream(isTerminal: isTerminal) { out.append($0) },
       standardError: TextStream(isTerminal: isErrorTerminal) { err.append($0) },
       clock: { Date(timeIntervalSince1970: 0) },
       systemTimeZone: "UTC",
       readLine: { lines.next() })
+    context.showSource = showSource
     let status = await Tally.run(arguments: arguments, context: context)
     return Run(status: status, stdout: out.value, stderr: err.value)
   }

@@ -107,12 +107,12 @@ import Testing
        29    30    31     ·     · *   ·     ·
         ·     ·     ·     ·     ·     ·     ·
 
-      F 2026-03-06  Netflix, Max
+      F 2026-03-06  Netflix $17.99, Max $18.49  TOTAL: $36.48
 
       """)
     let germany = await tally.ok("calendar", "2026-03", "--country", "de")
     #expect(germany.hasPrefix("March 2026 · DE\n"))
-    #expect(germany.contains("F 2026-03-06  Netflix\n"))
+    #expect(germany.contains("F 2026-03-06  Netflix 13,99 €  TOTAL: 13,99 €\n"))
   }
 
   @Test func jsonIsTheMonthView() async throws {

@@ -8,6 +8,7 @@ import TallyCore
 import TallySQLite
 import TallyServer
 import TallyStore
+import TallyTMDB
 import Testing
 
 /// 2026-03-08 12:00 UTC: a fixed "now" for every router test.
@@ -21,12 +22,13 @@ struct TestServer: Sendable {
 
   init(
     configuration: ServerConfiguration = ServerConfiguration(), databasePath: String? = nil,
-    clock: @escaping @Sendable () -> Date = { testNow }
+    clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
     services = AppServices(
       store: store, configuration: configuration,
-      accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock)
+      accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
+      showSource: showSource)
   }
 
   /// Runs `body` against the router, in process: no sockets.

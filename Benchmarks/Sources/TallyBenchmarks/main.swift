@@ -1,11 +1,19 @@
 import Foundation
 
-// `tally-benchmarks` measures the engine; `tally-benchmarks storage` the database and commands;
-// `tally-benchmarks import` importing Loop Habit Tracker's files.
+// `tally-benchmarks` measures the engine; `tally-benchmarks month` the streaming month view;
+// `tally-benchmarks storage` the database and commands; `tally-benchmarks import` importing
+// Loop Habit Tracker's files.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case nil:
   engineBenchmark()
+case "month":
+  do {
+    try await MonthBenchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
 case "storage":
   do {
     try await StorageBenchmark.run(Array(arguments.dropFirst()))
@@ -22,6 +30,6 @@ case "import":
   }
 default:
   FileHandle.standardError.write(
-    Data("Usage: tally-benchmarks [storage [--tally PATH | --in-process] | import [BACKUP.db [CSV.zip]]]\n".utf8))
+    Data("Usage: tally-benchmarks [month | storage [--tally PATH | --in-process] | import [BACKUP.db [CSV.zip]]]\n".utf8))
   exit(64)
 }

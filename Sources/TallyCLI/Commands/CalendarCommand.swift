@@ -51,13 +51,14 @@ struct CalendarCommand: TallyCommand {
       try session.output.json(view)
       return
     }
-    CalendarText.lines(view).forEach(session.output.line)
+    let prices = try await session.store.priceTable(for: session.user.id)
+    CalendarText.lines(view, prices: prices).forEach(session.output.line)
   }
 }
 
 /// The month as a terminal calendar, then the days that have something on.
 enum CalendarText {
-  static func lines(_ view: MonthView) -> [String] {
+  static func lines(_ view: MonthView, prices: PriceTable) -> [String] {
     let calendar = view.calendar
     var lines = ["\(calendar.monthName(view.month.month)) \(view.month.year) · \(view.country)"]
     // Every cell is 5 wide: `[ 8]*` — brackets for today, `*` when something airs; days of
@@ -82,14 +83,22 @@ enum CalendarText {
     if airing.isEmpty {
       lines.append("Nothing airs this month on the shows you are watching.")
     } else {
-      var table = TextTable([.left, .left])
+      // Each day's detail: the providers with their prices, then the day's total, which
+      // leaves out unpriced providers and says how many.
+      var table = TextTable([.left, .left, .left])
       for cell in airing {
+        guard let detail = view.detail(for: cell.day, prices: prices) else { continue }
         table.add([
           "\(calendar.dayLetter(for: cell.day)) \(cell.day)",
-          cell.providers.map(\.name).joined(separator: ", "),
+          detail.rows.map { "\($0.provider.name) \($0.priceText)" }.joined(separator: ", "),
+          detail.totalText
+            + (detail.hasUnpricedRows ? " (\(Sentence.count(detail.unpricedCount, "provider")) without a price left out)" : ""),
         ])
       }
       lines += table.lines
+    }
+    if let attribution = view.attribution {
+      lines += ["", attribution]
     }
     return lines
   }

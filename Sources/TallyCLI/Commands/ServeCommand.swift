@@ -15,6 +15,7 @@ struct ServeCommand: TallyCommand {
       """)
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var tmdb: TMDBOptions
 
   @Option(help: ArgumentHelp("The address to listen on ($TALLY_HOST).", valueName: "address"))
   var host: String?
@@ -88,6 +89,7 @@ struct ServeCommand: TallyCommand {
     var configuration = ServerConfiguration()
     configuration.databasePath = try SessionOpener(options: global, context: context).path()
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
+    configuration.tmdb = try tmdb.configuration(environment)
     if let port {
       configuration.port = port
     } else if let text = environment["TALLY_PORT"] {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTMDB
 
 /// Where a command's text goes, and whether a person is looking at it.
 public struct TextStream: Sendable {
@@ -30,6 +31,9 @@ public struct CommandContext: Sendable {
   public var systemTimeZone: String
   /// One line of standard input without its newline, `nil` at its end (`--password-stdin`).
   public var readLine: @Sendable () -> String?
+  /// Where `tally show search/add --tmdb/refresh` get shows; `nil` builds a TMDB client from
+  /// the options and environment. Tests put a fake here.
+  public var showSource: (any ShowSource)?
 
   public init(
     environment: [String: String],

@@ -2,6 +2,7 @@ import Foundation
 import TallyAccounts
 import TallyCore
 import TallyStore
+import TallyTMDB
 
 /// Why a command stopped: one sentence for standard error, and the exit status.
 ///
@@ -38,6 +39,10 @@ struct CommandFailure: Error, CustomStringConvertible {
     case let error as TallyCore.ValidationError:
       self.init(Sentence.rule(error))
     case let error as AccountError:
+      self.init(error.description)
+    case let error as TMDBError:
+      self.init(error.description)
+    case let error as ShowSyncError:
       self.init(error.description)
     default:
       self.init(

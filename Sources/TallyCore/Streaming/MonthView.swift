@@ -18,6 +18,9 @@ public struct MonthView: Sendable {
   public let calendar: DayCalendar
   /// All 42 cells in reading order.
   public let cells: [MonthCell]
+  /// The credit a page must show with the view when some of its data came from TMDB
+  /// (``TMDBAttribution/text``); `nil` when none did.
+  public var attribution: String?
 
   /// Builds the view in one pass over the episodes: each episode is dropped into its cell's
   /// bucket, and only then is each cell's provider list assembled.
@@ -95,7 +98,7 @@ public struct MonthView: Sendable {
 }
 
 extension MonthView: Encodable {
-  private enum CodingKeys: String, CodingKey { case month, country, today, firstWeekday, cells }
+  private enum CodingKeys: String, CodingKey { case month, country, today, firstWeekday, cells, attribution }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -104,5 +107,6 @@ extension MonthView: Encodable {
     try c.encode(today, forKey: .today)
     try c.encode(calendar.firstWeekday, forKey: .firstWeekday)
     try c.encode(cells, forKey: .cells)
+    try c.encodeIfPresent(attribution, forKey: .attribution)
   }
 }

@@ -12,10 +12,16 @@ public struct Show: Identifiable, Hashable, Sendable {
   public let status: ShowStatus
   /// Keyed by upper-case ISO 3166 alpha-2 country code.
   public let providers: [String: [Provider]]
+  /// The show's TMDB id when it came from TMDB, so fetching it again updates this show.
+  public let tmdbID: Int?
 
-  public init(id: UUID, title: String, status: ShowStatus, providers: [String: [Provider]] = [:])
-    throws(ValidationError)
-  {
+  public init(
+    id: UUID, title: String, status: ShowStatus, providers: [String: [Provider]] = [:],
+    tmdbID: Int? = nil
+  ) throws(ValidationError) {
+    if let tmdbID, tmdbID <= 0 {
+      throw ValidationError(field: "show.tmdbID", rule: "must be a positive TMDB id, not \(tmdbID)")
+    }
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
       throw ValidationError(field: "show.title", rule: "must not be empty")
@@ -34,6 +40,7 @@ public struct Show: Identifiable, Hashable, Sendable {
     self.title = trimmed
     self.status = status
     self.providers = byCountry
+    self.tmdbID = tmdbID
   }
 
   /// The services streaming this show in `country` (upper-case code); empty when none.
@@ -43,7 +50,7 @@ public struct Show: Identifiable, Hashable, Sendable {
 }
 
 extension Show: Codable {
-  private enum CodingKeys: String, CodingKey { case id, title, status, providers }
+  private enum CodingKeys: String, CodingKey { case id, title, status, providers, tmdbID }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -52,7 +59,8 @@ extension Show: Codable {
         id: c.decode(UUID.self, forKey: .id),
         title: c.decode(String.self, forKey: .title),
         status: c.decode(ShowStatus.self, forKey: .status),
-        providers: c.decodeIfPresent([String: [Provider]].self, forKey: .providers) ?? [:])
+        providers: c.decodeIfPresent([String: [Provider]].self, forKey: .providers) ?? [:],
+        tmdbID: c.decodeIfPresent(Int.self, forKey: .tmdbID))
     } catch let error as ValidationError {
       throw DecodingError.dataCorrupted(
         .init(codingPath: c.codingPath, debugDescription: error.description))

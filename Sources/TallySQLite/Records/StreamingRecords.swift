@@ -11,11 +11,13 @@ struct ShowRecord: Codable, FetchableRecord, PersistableRecord {
   var userID: String
   var title: String
   var status: String
+  var tmdbID: Int?
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case id
     case userID = "user_id"
     case title, status
+    case tmdbID = "tmdb_id"
   }
 
   typealias Columns = CodingKeys
@@ -25,6 +27,7 @@ struct ShowRecord: Codable, FetchableRecord, PersistableRecord {
     userID = user.storeText
     title = show.title
     status = show.status.rawValue
+    tmdbID = show.tmdbID
   }
 
   func show(providers: [ShowProviderRecord]) throws(StoreError) -> Show {
@@ -38,7 +41,7 @@ struct ShowRecord: Codable, FetchableRecord, PersistableRecord {
       byCountry[row.country, default: []].append(try row.provider())
     }
     return try Stored.valid(what) { () throws(ValidationError) in
-      try Show(id: id, title: title, status: status, providers: byCountry)
+      try Show(id: id, title: title, status: status, providers: byCountry, tmdbID: tmdbID)
     }
   }
 }

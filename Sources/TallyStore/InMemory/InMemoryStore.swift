@@ -280,6 +280,11 @@ extension InMemoryStore {
     if let owned = showsByID[show.id], owned.owner != user {
       throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
     }
+    if let tmdbID = show.tmdbID,
+      showsByID.values.contains(where: { $0.owner == user && $0.show.tmdbID == tmdbID && $0.show.id != show.id })
+    {
+      throw StoreError.conflict("another of your shows has TMDB id \(tmdbID)")
+    }
     showsByID[show.id] = OwnedShow(owner: user, show: show)
   }
 

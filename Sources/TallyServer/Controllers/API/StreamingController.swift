@@ -225,8 +225,10 @@ struct StreamingController {
 
   // MARK: Calendar
 
-  /// The month view for `?country=` (default: the user's locale's country).
-  @Sendable func calendar(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<MonthView> {
+  /// The month view for `?country=` (default: the user's locale's country), computed from
+  /// stored data only and kept until the store's revision moves: any write to shows,
+  /// episodes, providers, prices or settings makes the next request compute it again.
+  @Sendable func calendar(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let month = try context.parameters.requireMonth("month")
     guard let country = try request.uri.queryParameters.country("country") ?? MonthView.country(ofLocale: user.settings.locale)
@@ -237,10 +239,15 @@ struct StreamingController {
     }
     let time = try services.time(for: user)
     try Self.checkPrintable(month, calendar: time.calendar)
-    let view = try await MonthView.read(
-      from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
-      today: time.today)
-    return JSONResponse(view)
+    // Read before the data: see ResponseCache.
+    let revision = try await services.store.revision()
+    let key = "calendar|\(user.id.storeText)|\(time.today)|\(month)|\(country.uppercased())"
+    return try await services.cache.response(for: key, revision: revision, request: request) {
+      try WireJSON.encoder.encode(
+        try await MonthView.read(
+          from: services.store, user: user.id, month: month, country: country, calendar: time.calendar,
+          today: time.today))
+    }
   }
 
   // MARK: Helpers
