@@ -14,6 +14,7 @@ enum Migrations {
   static let all: [Step] = [
     ("v1", v1),
     ("v2", v2),
+    ("v3", v3),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
@@ -169,6 +170,34 @@ enum Migrations {
           updated_at TEXT NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE UNIQUE INDEX one_owner ON user_credentials(role) WHERE role = 'owner';
+        """)
+  }
+
+  /// Reminders that leave the app (issue 7): each user's calendar feed secret (its SHA-256
+  /// only) and webhook, and the webhook sender's state per occurrence. Rows v1 wrote into
+  /// `reminder_deliveries` were deliveries, so they read as `sent`.
+  static func v3(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE feed_tokens (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id),
+          token_hash TEXT NOT NULL UNIQUE,
+          created_at TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE webhooks (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id),
+          url TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('ntfy', 'gotify', 'json')),
+          since TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        ALTER TABLE reminder_deliveries ADD COLUMN state TEXT NOT NULL DEFAULT 'sent'
+          CHECK (state IN ('sending', 'sent', 'retrying', 'failed', 'dropped', 'cancelled'));
+        ALTER TABLE reminder_deliveries ADD COLUMN due_at TEXT;
+        ALTER TABLE reminder_deliveries ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE reminder_deliveries ADD COLUMN next_attempt_at TEXT;
+        CREATE INDEX reminder_deliveries_by_state ON reminder_deliveries(user_id, state);
         """)
   }
 }

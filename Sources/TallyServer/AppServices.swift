@@ -11,6 +11,8 @@ public struct AppServices: Sendable {
   public let configuration: ServerConfiguration
   /// The wall clock, injected so tests fix "now" (and with it "today").
   public let clock: @Sendable () -> Date
+  /// Sends webhook POSTs (the test notification; the sender has its own).
+  public let webhookTransport: any WebhookTransport
   /// Bodies of expensive reads, kept until the store's revision moves.
   let cache = ResponseCache()
 
@@ -19,7 +21,8 @@ public struct AppServices: Sendable {
     configuration: ServerConfiguration,
     accounts: AccountService? = nil,
     throttle: SignInThrottle = SignInThrottle(),
-    clock: @escaping @Sendable () -> Date = { Date() }
+    clock: @escaping @Sendable () -> Date = { Date() },
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) {
     self.store = store
     self.configuration = configuration
@@ -27,6 +30,7 @@ public struct AppServices: Sendable {
       accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
     self.throttle = throttle
     self.clock = clock
+    self.webhookTransport = webhookTransport
   }
 }
 

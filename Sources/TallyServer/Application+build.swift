@@ -25,12 +25,16 @@ public func buildApplication(
     }
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
-  return Application(
+  var app = Application(
     router: router,
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
     onServerRunning: { _ in await onServerRunning() },
     logger: logger)
+  // The webhook sender runs beside the server in the same service group: its own task, so
+  // request handling never waits for it, and it stops with the server.
+  app.addServices(ReminderSender(store: store, clock: clock, logger: logger))
+  return app
 }
 
 /// Every route and the middleware in front of them: errors as problems, security headers,
@@ -47,6 +51,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: CrossSiteRequestMiddleware())
 
   HealthController(services: services, metrics: metrics).addRoutes(to: router)
+  FeedController(services: services).addRoutes(to: router)
   let api = router.group("api/v1")
   api.get("openapi.json") { _, _ in
     Response(
@@ -64,6 +69,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   JournalController(services: services).addRoutes(to: api)
   StreamingController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
+  ReminderChannelController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
   return router
 }

@@ -4,6 +4,7 @@
 /// another database can join without callers changing.
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
-  CredentialRepository, AccountRepository, ReminderDeliveryRepository, SnapshotRepository,
+  CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository,
+  SnapshotRepository,
   RevisionRepository
 {}

@@ -1,4 +1,5 @@
 import Foundation
+import TallyServer
 
 /// Where a command's text goes, and whether a person is looking at it.
 public struct TextStream: Sendable {
@@ -30,6 +31,8 @@ public struct CommandContext: Sendable {
   public var systemTimeZone: String
   /// One line of standard input without its newline, `nil` at its end (`--password-stdin`).
   public var readLine: @Sendable () -> String?
+  /// Sends `reminders test`'s POST; tests point it at a local receiver or a fake.
+  public var webhookTransport: any WebhookTransport
 
   public init(
     environment: [String: String],
@@ -37,7 +40,8 @@ public struct CommandContext: Sendable {
     standardError: TextStream,
     clock: @escaping @Sendable () -> Date,
     systemTimeZone: String,
-    readLine: @escaping @Sendable () -> String? = { nil }
+    readLine: @escaping @Sendable () -> String? = { nil },
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) {
     self.environment = environment
     self.standardOutput = standardOutput
@@ -45,6 +49,7 @@ public struct CommandContext: Sendable {
     self.clock = clock
     self.systemTimeZone = systemTimeZone
     self.readLine = readLine
+    self.webhookTransport = webhookTransport
   }
 
   /// The running process's environment, streams, clock and zone.

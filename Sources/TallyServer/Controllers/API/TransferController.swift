@@ -20,6 +20,9 @@ struct TransferController {
   @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let snapshot = try await services.store.snapshot(of: user.id)
+    if try request.uri.queryParameters.exportFormat() == .ics {
+      return exportCompletions(snapshot)
+    }
     let data = try WireJSON.prettyEncoder.encode(ExportDocument(user: user, snapshot: snapshot))
     return Response(
       status: .ok,
