@@ -39,13 +39,16 @@ final class Receiver: @unchecked Sendable {
   ) async throws -> T {
     let receiver = Receiver(failFirst: failFirst)
     let router = Router()
-    router.post("**") { request, _ -> Response in
+    let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
       let bytes = try await request.body.collect(upTo: 1 << 20)
       var headers: [String: String] = [:]
       for field in request.headers { headers[field.name.canonicalName] = field.value }
-      let status = receiver.record(Received(path: request.uri.path, headers: headers, body: Data(buffer: bytes)))
+      let status = receiver.record(Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
       return Response(status: status)
     }
+    // ntfy's requests go to the server root, the others to a path.
+    router.post("/", use: handler)
+    router.post("**", use: handler)
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     return try await app.test(.live) { client in
       try await body("http://127.0.0.1:\(try #require(client.port))", receiver)

@@ -5,17 +5,25 @@ import TallyServer
 import TallyStore
 import TallyWire
 
-/// `tally reminders [--days N] [--json | --ics]`, `reminders webhook`, `reminders test`
-struct RemindersCommand: TallyCommand {
+/// `tally reminders …`: configuration only; without a subcommand it lists (`reminders list`).
+struct RemindersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reminders",
+    abstract: "When your habits' reminders fire next, and where they are sent.",
+    subcommands: [RemindersList.self, RemindersWebhook.self, RemindersTest.self],
+    defaultSubcommand: RemindersList.self)
+}
+
+/// `tally reminders [list] [--days N] [--json | --ics]`
+struct RemindersList: TallyCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "When your habits' reminders fire next.",
     discussion: """
       Over your days from today to today+N−1, after now; a habit already done that day (or a \
       weekly habit whose week met its goal) is not reminded. Archived habits never are. \
       --ics prints the calendar feed 'tally serve' publishes (docs/reminders.md).
-      """,
-    subcommands: [RemindersWebhook.self, RemindersTest.self])
+      """)
 
   @OptionGroup var global: GlobalOptions
 

@@ -51,12 +51,21 @@ public struct ReminderSender: Service {
     self.logger = logger
   }
 
-  /// Ticks until the service group shuts down; a failing tick is logged and the next one runs.
+  /// Ticks until the service group shuts down (or the task is cancelled), then returns; a
+  /// failing tick is logged and the next one runs.
   public func run() async throws {
     try await cancelWhenGracefulShutdown {
-      while !Task.isCancelled {
-        await tick()
-        try await sleep(policy.interval)
+      await loop()
+    }
+  }
+
+  private func loop() async {
+    while !Task.isCancelled {
+      await tick()
+      do {
+        try await self.sleep(policy.interval)
+      } catch {
+        return
       }
     }
   }

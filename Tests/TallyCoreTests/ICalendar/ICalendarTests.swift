@@ -16,7 +16,8 @@ import Testing
     ics.text("SUMMARY", String(repeating: "a", count: 200))
     let text = ics.text
     #expect(text.hasSuffix("\r\n"))
-    let lines = text.dropLast(2).components(separatedBy: "\r\n")
+    // "\r\n" is one Character in Swift: dropLast() removes the final line end.
+    let lines = text.dropLast().components(separatedBy: "\r\n")
     #expect(lines.count == 3)
     #expect(lines.allSatisfy { $0.utf8.count <= 75 })
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(" ") })
