@@ -6,6 +6,13 @@ import TallyServer
 import TallyStore
 import Testing
 
+/// The sender logs every retry and drop; the tests check the records instead.
+let quiet: Logger = {
+  var logger = Logger(label: "tally.reminders.tests")
+  logger.logLevel = .critical
+  return logger
+}()
+
 /// The webhook sender against a real receiver on loopback, with the clock in the test's hand.
 @Suite struct ReminderSenderTests {
   final class Clock: @unchecked Sendable {
@@ -27,7 +34,8 @@ import Testing
       var policy = ReminderSender.Policy()
       policy.firstRetry = 30
       return ReminderSender(
-        store: store, transport: URLSessionWebhookTransport(timeout: 5), clock: { clock.now }, policy: policy)
+        store: store, transport: URLSessionWebhookTransport(timeout: 5), clock: { clock.now }, policy: policy,
+        logger: quiet)
     }
 
     func state(_ day: String, _ time: String, habit: Habit? = nil) async throws -> ReminderDelivery.State? {
@@ -139,7 +147,7 @@ import Testing
 
       let reopened = SQLiteStore(try AppDatabase.open(at: path))
       let clock = Clock("2026-03-10T12:00:30Z")
-      let restarted = ReminderSender(store: reopened, clock: { clock.now })
+      let restarted = ReminderSender(store: reopened, clock: { clock.now }, logger: quiet)
       await restarted.tick()
       clock.set("2026-03-09T12:00:40Z")
       await restarted.tick()
@@ -220,7 +228,8 @@ import Testing
         sleep: { _ in
           sleeps.increment()
           try await Task.sleep(for: .milliseconds(5))
-        })
+        },
+        logger: quiet)
       let task = Task { try await sender.run() }
       while sleeps.value < 3 { try await Task.sleep(for: .milliseconds(5)) }
       task.cancel()
