@@ -15,6 +15,7 @@ enum Migrations {
     ("v1", v1),
     ("v2", v2),
     ("v3", v3),
+    ("v4", v4),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
@@ -180,6 +181,34 @@ enum Migrations {
       sql: """
         ALTER TABLE shows ADD COLUMN tmdb_id INTEGER CHECK (tmdb_id > 0);
         CREATE UNIQUE INDEX shows_by_tmdb_id ON shows(user_id, tmdb_id) WHERE tmdb_id IS NOT NULL;
+        """)
+  }
+
+  /// Reminders that leave the app (issue 7): each user's calendar feed secret (its SHA-256
+  /// only) and webhook, and the webhook sender's state per occurrence. Rows v1 wrote into
+  /// `reminder_deliveries` were deliveries, so they read as `sent`.
+  static func v4(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE feed_tokens (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id),
+          token_hash TEXT NOT NULL UNIQUE,
+          created_at TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE webhooks (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id),
+          url TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('ntfy', 'gotify', 'json')),
+          since TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        ALTER TABLE reminder_deliveries ADD COLUMN state TEXT NOT NULL DEFAULT 'sent'
+          CHECK (state IN ('sending', 'sent', 'retrying', 'failed', 'dropped', 'cancelled'));
+        ALTER TABLE reminder_deliveries ADD COLUMN due_at TEXT;
+        ALTER TABLE reminder_deliveries ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE reminder_deliveries ADD COLUMN next_attempt_at TEXT;
+        CREATE INDEX reminder_deliveries_by_state ON reminder_deliveries(user_id, state);
         """)
   }
 }

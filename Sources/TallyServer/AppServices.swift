@@ -14,6 +14,8 @@ public struct AppServices: Sendable {
   public let clock: @Sendable () -> Date
   /// TMDB, or a fake in tests; `nil` when the server has no API key.
   public let showSource: (any ShowSource)?
+  /// Sends webhook POSTs (the test notification; the sender has its own).
+  public let webhookTransport: any WebhookTransport
   /// Bodies of expensive reads, kept until the store's revision moves.
   let cache = ResponseCache()
 
@@ -23,7 +25,8 @@ public struct AppServices: Sendable {
     accounts: AccountService? = nil,
     throttle: SignInThrottle = SignInThrottle(),
     clock: @escaping @Sendable () -> Date = { Date() },
-    showSource: (any ShowSource)? = nil
+    showSource: (any ShowSource)? = nil,
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) {
     self.store = store
     self.configuration = configuration
@@ -32,6 +35,7 @@ public struct AppServices: Sendable {
     self.throttle = throttle
     self.clock = clock
     self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
+    self.webhookTransport = webhookTransport
   }
 }
 

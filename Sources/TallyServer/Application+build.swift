@@ -32,6 +32,9 @@ public func buildApplication(
     app.addServices(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
   }
+  // The webhook sender runs beside the server in the same service group: its own task, so
+  // request handling never waits for it, and it stops with the server.
+  app.addServices(ReminderSender(store: store, clock: clock, logger: logger))
   return app
 }
 
@@ -50,6 +53,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: CrossSiteRequestMiddleware())
 
   HealthController(services: services, metrics: metrics).addRoutes(to: router)
+  FeedController(services: services).addRoutes(to: router)
   let api = router.group("api/v1")
   api.get("openapi.json") { _, _ in
     Response(
@@ -68,6 +72,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   StreamingController(services: services).addRoutes(to: api)
   AiringController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
+  ReminderChannelController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
 
   AssetRoutes().addRoutes(to: router)

@@ -4,6 +4,6 @@
 /// another database can join without callers changing.
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
-  CredentialRepository, AccountRepository, ReminderDeliveryRepository, SnapshotRepository,
-  RevisionRepository, HistoryRepository
+  CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository,
+  SnapshotRepository, RevisionRepository, HistoryRepository
 {}

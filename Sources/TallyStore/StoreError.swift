@@ -33,6 +33,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case show(UUID)
     case apiToken(UUID)
     case session(UUID)
+    case reminderDelivery(String)
 
     public var description: String {
       switch self {
@@ -42,6 +43,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .show(let id): "no show with id \(id.storeText)"
       case .apiToken(let id): "no API token with id \(id.storeText)"
       case .session(let id): "no session with id \(id.storeText)"
+      case .reminderDelivery(let key): "no reminder delivery \(key)"
       }
     }
   }

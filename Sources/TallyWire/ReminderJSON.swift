@@ -24,18 +24,27 @@ public struct ReminderJSON: Encodable, Sendable {
   public static func upcoming(
     from store: any Store, user: UUID, calendar: DayCalendar, now: Date, days: Int
   ) async throws -> [ReminderJSON] {
-    let today = calendar.day(containing: now)
     let habits = try await store.habits(for: user, includingArchived: false)
-    // The due rule needs the whole week holding today, and every day of the window.
-    let entries = try await store.entries(
-      in: calendar.startOfWeek(containing: today)...today.adding(days: days), for: user)
-    let occurrences = try ReminderSchedule(calendar: calendar).occurrences(
-      of: habits, entries: entries, after: now, days: days)
+    let occurrences = try await occurrences(from: store, user: user, calendar: calendar, now: now, days: days)
     let names = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.name) })
     return occurrences.map {
       ReminderJSON(
         habitId: $0.habitID.storeText, habitName: names[$0.habitID] ?? "", day: $0.day,
         time: $0.time, instant: $0.instant, key: $0.key)
     }
+  }
+
+  /// The occurrences behind ``upcoming(from:user:calendar:now:days:)``: also what the
+  /// calendar feed publishes.
+  public static func occurrences(
+    from store: any Store, user: UUID, calendar: DayCalendar, now: Date, days: Int
+  ) async throws -> [ReminderOccurrence] {
+    let today = calendar.day(containing: now)
+    let habits = try await store.habits(for: user, includingArchived: false)
+    // The due rule needs the whole week holding today, and every day of the window.
+    let entries = try await store.entries(
+      in: calendar.startOfWeek(containing: today)...today.adding(days: days), for: user)
+    return try ReminderSchedule(calendar: calendar).occurrences(
+      of: habits, entries: entries, after: now, days: days)
   }
 }

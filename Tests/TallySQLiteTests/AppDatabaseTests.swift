@@ -48,7 +48,7 @@ import Testing
     }
     #expect(foreignKeys == 1)
     #expect(applied == AppDatabase.schemaVersions)
-    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3"])
+    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3", "v4"])
   }
 
   @Test func openingCreatesTheFolderAndReopeningKeepsTheData() async throws {
@@ -71,7 +71,7 @@ import Testing
     let (path, _) = try await makeFile()
     let queue = try DatabaseQueue(path: path)
     try await queue.write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v4')")
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v5')")
     }
     try queue.close()
     let before = try bytes(path)

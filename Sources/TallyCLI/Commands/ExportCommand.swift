@@ -15,17 +15,34 @@ enum TransferFormat: String, ExpressibleByArgument, CaseIterable {
   }
 }
 
-/// `tally export [--format json|csv] [--out PATH]`
+/// What `export` writes: `import` reads the first two; iCalendar is for calendar apps only.
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+  case json, csv, ics
+
+  /// `--format`, else the file's extension, else JSON.
+  static func resolve(_ format: ExportFormat?, path: String?) -> ExportFormat {
+    if let format { return format }
+    let path = path?.lowercased() ?? ""
+    if path.hasSuffix(".ics") { return .ics }
+    return TransferFormat.resolve(nil, path: path) == .csv ? .csv : .json
+  }
+}
+
+/// `tally export [--format json|csv|ics] [--out PATH]`
 struct ExportCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write all your data as JSON (everything, for import) or your habit entries as CSV.",
+    abstract: "Write all your data as JSON (everything, for import), your habit entries as CSV, or your completed days as iCalendar.",
     discussion: "Without --out the data goes to standard output.")
 
   @OptionGroup var global: GlobalOptions
 
-  @Option(help: "json (default; full fidelity) or csv (habit entries only). Default: from --out's extension.")
-  var format: TransferFormat?
+  @Option(
+    help: """
+      json (default; full fidelity), csv (habit entries only) or ics (each completed day as an \
+      all-day calendar event). Default: from --out's extension.
+      """)
+  var format: ExportFormat?
 
   @Option(help: ArgumentHelp("The file to write; it is replaced if it exists.", valueName: "path"))
   var out: String?
@@ -35,11 +52,13 @@ struct ExportCommand: TallyCommand {
     // One read transaction: a write committed meanwhile is in the file entirely or not at all.
     let snapshot = try await session.store.snapshot(of: session.user.id)
     let text: String
-    switch TransferFormat.resolve(format, path: out) {
+    switch ExportFormat.resolve(format, path: out) {
     case .json:
       text = try JSONOutput.text(ExportDocument(user: session.user, snapshot: snapshot)) + "\n"
     case .csv:
       text = EntriesCSV.text(snapshot.habits.map { ($0.habit, $0.entries) })
+    case .ics:
+      text = CalendarFeeds.completions(snapshot.habits.map { ($0.habit, $0.entries) }, stamp: session.now)
     }
     guard let out else {
       session.output.write(text)

@@ -1,5 +1,6 @@
 import Foundation
 import TallyTMDB
+import TallyServer
 
 /// Where a command's text goes, and whether a person is looking at it.
 public struct TextStream: Sendable {
@@ -34,6 +35,8 @@ public struct CommandContext: Sendable {
   /// Where `tally show search/add --tmdb/refresh` get shows; `nil` builds a TMDB client from
   /// the options and environment. Tests put a fake here.
   public var showSource: (any ShowSource)?
+  /// Sends `reminders test`'s POST; tests point it at a local receiver or a fake.
+  public var webhookTransport: any WebhookTransport
 
   public init(
     environment: [String: String],
@@ -41,7 +44,8 @@ public struct CommandContext: Sendable {
     standardError: TextStream,
     clock: @escaping @Sendable () -> Date,
     systemTimeZone: String,
-    readLine: @escaping @Sendable () -> String? = { nil }
+    readLine: @escaping @Sendable () -> String? = { nil },
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) {
     self.environment = environment
     self.standardOutput = standardOutput
@@ -49,6 +53,7 @@ public struct CommandContext: Sendable {
     self.clock = clock
     self.systemTimeZone = systemTimeZone
     self.readLine = readLine
+    self.webhookTransport = webhookTransport
   }
 
   /// The running process's environment, streams, clock and zone.

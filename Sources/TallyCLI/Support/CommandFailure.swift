@@ -12,6 +12,8 @@ import TallyTMDB
 struct CommandFailure: Error, CustomStringConvertible {
   static let refused: Int32 = 1
   static let usage: Int32 = 64
+  /// A service the command needs did not answer (sysexits' EX_UNAVAILABLE).
+  static let unavailable: Int32 = 69
   static let inputOutput: Int32 = 74
 
   let message: String

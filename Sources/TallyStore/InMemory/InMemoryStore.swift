@@ -24,6 +24,13 @@ public actor InMemoryStore: Store {
   struct Delivery: Hashable {
     var habit: UUID
     var sentAt: Date
+    /// The sender's record; `recordDelivery` makes one in state `sent`.
+    var record: ReminderDelivery
+  }
+
+  struct FeedToken: Hashable {
+    var hash: String
+    var createdAt: Date
   }
 
   /// Bumped by every change to any of the collections below: the store's revision.
@@ -41,6 +48,8 @@ public actor InMemoryStore: Store {
   var sessionsByID: [UUID: BrowserSession] = [:] { didSet { writes &+= 1 } }
   var deliveriesByUser: [UUID: [String: Delivery]] = [:] { didSet { writes &+= 1 } }
   var credentialsByUser: [UUID: PasswordCredential] = [:] { didSet { writes &+= 1 } }
+  var feedTokensByUser: [UUID: FeedToken] = [:] { didSet { writes &+= 1 } }
+  var webhooksByUser: [UUID: Webhook] = [:] { didSet { writes &+= 1 } }
 
   public init() {}
 
@@ -428,8 +437,37 @@ extension InMemoryStore {
     let text = key.description
     guard deliveriesByUser[user]?[text] == nil else { return false }
     deliveriesByUser[user, default: [:]][text] = Delivery(
-      habit: key.habitID, sentAt: StoredInstant.normalized(sentAt))
+      habit: key.habitID, sentAt: StoredInstant.normalized(sentAt),
+      record: ReminderDelivery(key: key, state: .sent, dueAt: sentAt, attempts: 1, updatedAt: sentAt))
     return true
+  }
+
+  public func claimDelivery(_ delivery: ReminderDelivery, for user: UUID) throws -> Bool {
+    _ = try ownedHabit(delivery.key.habitID, of: user)
+    let text = delivery.key.description
+    guard deliveriesByUser[user]?[text] == nil else { return false }
+    deliveriesByUser[user, default: [:]][text] = Delivery(
+      habit: delivery.key.habitID, sentAt: delivery.updatedAt, record: delivery)
+    return true
+  }
+
+  public func updateDelivery(_ delivery: ReminderDelivery, for user: UUID) throws {
+    try requireUser(user)
+    let text = delivery.key.description
+    guard deliveriesByUser[user]?[text] != nil else { throw StoreError.notFound(.reminderDelivery(text)) }
+    deliveriesByUser[user]?[text] = Delivery(
+      habit: delivery.key.habitID, sentAt: delivery.updatedAt, record: delivery)
+  }
+
+  public func deliveryRecord(_ key: ReminderOccurrenceKey, for user: UUID) throws -> ReminderDelivery? {
+    try requireUser(user)
+    return deliveriesByUser[user]?[key.description]?.record
+  }
+
+  public func deliveries(in state: ReminderDelivery.State, for user: UUID) throws -> [ReminderDelivery] {
+    try requireUser(user)
+    return (deliveriesByUser[user] ?? [:]).values.map(\.record).filter { $0.state == state }
+      .sorted { ($0.dueAt, $0.key.description) < ($1.dueAt, $1.key.description) }
   }
 
   public func delivery(_ key: ReminderOccurrenceKey, for user: UUID) throws -> Date? {

@@ -15,4 +15,19 @@ public protocol ReminderDeliveryRepository: Sendable {
 
   /// Forgets the user's deliveries sent before `instant`; returns how many.
   func deleteDeliveries(sentBefore instant: Date, for user: UUID) async throws -> Int
+
+  /// Claims an occurrence (the whole row as given) unless it is already recorded; `true` when
+  /// this call claimed it. Only the caller that gets `true` may send it.
+  /// ``StoreError/notFound(_:)`` when the key's habit is not the user's.
+  func claimDelivery(_ delivery: ReminderDelivery, for user: UUID) async throws -> Bool
+
+  /// Replaces the state of a claimed occurrence. ``StoreError/notFound(_:)`` when it was never
+  /// claimed (or its habit was deleted since).
+  func updateDelivery(_ delivery: ReminderDelivery, for user: UUID) async throws
+
+  /// The recorded state of an occurrence, if any.
+  func deliveryRecord(_ key: ReminderOccurrenceKey, for user: UUID) async throws -> ReminderDelivery?
+
+  /// The user's occurrences in `state`, by due instant.
+  func deliveries(in state: ReminderDelivery.State, for user: UUID) async throws -> [ReminderDelivery]
 }

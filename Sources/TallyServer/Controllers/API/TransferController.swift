@@ -20,26 +20,26 @@ struct TransferController {
   }
 
   /// Everything the signed-in user has, read in one transaction: `format=json` (the default,
-  /// full fidelity) or `format=csv` (habit entries).
+  /// full fidelity), `format=csv` (habit entries) or `format=ics` (completed days).
   @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
-    let format = request.uri.queryParameters.get("format") ?? "json"
-    guard format == "json" || format == "csv" else {
-      throw Problem(.badRequest, "The query parameter 'format' must be 'json' or 'csv', not '\(format)'.", field: "format")
-    }
+    let format = try request.uri.queryParameters.exportFormat()
     let snapshot = try await services.store.snapshot(of: user.id)
     let data: Data
     let type: String
-    if format == "csv" {
+    switch format {
+    case .ics:
+      return exportCompletions(snapshot)
+    case .csv:
       data = Data(EntriesCSV.text(snapshot.habits.map { ($0.habit, $0.entries) }).utf8)
       type = "text/csv; charset=utf-8; header=present"
-    } else {
+    case .json:
       data = try WireJSON.prettyEncoder.encode(ExportDocument(user: user, snapshot: snapshot))
       type = "application/json; charset=utf-8"
     }
     return Response(
       status: .ok,
-      headers: [.contentType: type, .contentDisposition: "attachment; filename=\"tally-export.\(format)\""],
+      headers: [.contentType: type, .contentDisposition: "attachment; filename=\"tally-export.\(format.rawValue)\""],
       body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
