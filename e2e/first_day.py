@@ -245,6 +245,22 @@ try:
     empty = d.find_elements(By.CSS_SELECTOR, 'a[href*="day=2026-11-25"]')
     check(not empty, "a day without providers is not a link")
 
+    # Settings: a Loop Habit Tracker backup, previewed and then imported, joins the habits.
+    loop = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "loop" / "Loop Habits Backup 2024-03-10 120000.db"
+    d.get(BASE + "/settings")
+    find("#import-file").send_keys(str(loop))
+    find("#import-preview").click()
+    wait.until(lambda _: "Would add" in d.find_element(By.ID, "import-result").text)
+    check("3 new habits" in find("#import-result").text, f"the preview counts Loop's three habits ({find('#import-result').text[:120]})")
+    d.get(BASE + "/habits")
+    check("Meditate" not in find("main").text, "a preview writes nothing")
+    d.get(BASE + "/settings")
+    find("#import-file").send_keys(str(loop))
+    find("#import-button").click()
+    wait.until(lambda _: "Added" in d.find_element(By.ID, "import-result").text)
+    d.get(BASE + "/habits")
+    check("Meditate" in find("main").text and "Gym, weights" in find("main").text, "the imported habits are listed")
+
     # Moving the day-switch hour to 2 makes 01:30 belong to the day before.
     d.get(BASE + "/settings")
     screens("settings")

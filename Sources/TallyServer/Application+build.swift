@@ -83,6 +83,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   StatisticsPages(services: services).addRoutes(to: pages)
   CalendarPages(services: services).addRoutes(to: pages)
   SettingsPages(services: services).addRoutes(to: pages)
+  ReminderSettingsPages(services: services).addRoutes(to: pages)
   return router
 }
 

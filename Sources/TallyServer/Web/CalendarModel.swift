@@ -77,6 +77,8 @@ struct CalendarModel: Sendable {
   let countries: [Country]
   let detail: Detail?
   let isWatching: Bool
+  /// TMDB's required credit, when a watched show's data came from TMDB.
+  let attribution: String?
 
   static func read(
     from store: any Store, user: User, month: Month, country: String, time: UserTime, open: Day?
@@ -110,7 +112,7 @@ struct CalendarModel: Sendable {
       isCurrentMonth: month.contains(today),
       countries: codes.sorted().map { Country(code: $0, name: countryName($0), selected: $0 == view.country) },
       detail: detail.map { detailModel($0, calendar: calendar, country: view.country, close: base) },
-      isWatching: isWatching)
+      isWatching: isWatching, attribution: view.attribution)
   }
 
   static func tile(for cell: MonthCell, base: String, stop: Day, open: Day?) -> Tile {

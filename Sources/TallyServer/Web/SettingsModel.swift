@@ -67,6 +67,36 @@ struct SettingsModel: Sendable {
     var settingsCount: Int { [timeZone, daySwitchHour, firstWeekday, locale].compactMap(\.self).count }
   }
 
+  /// The reminder feed and webhook, and what only the owner may download.
+  struct Channels: Sendable {
+    let feedSince: String?
+    let webhookURL: String
+    let hasWebhook: Bool
+    let kinds: [Option]
+    let isOwner: Bool
+
+    init(feedSince: Date?, webhook: Webhook?, isOwner: Bool, calendar: DayCalendar?) {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = calendar?.timeZone ?? TimeZone(identifier: "UTC")
+      formatter.dateFormat = "yyyy-MM-dd HH:mm"
+      self.feedSince = feedSince.map { formatter.string(from: $0) }
+      webhookURL = webhook?.url.absoluteString ?? ""
+      hasWebhook = webhook != nil
+      let kind = webhook?.kind ?? .json
+      kinds = Webhook.Kind.allCases.map {
+        let label =
+          switch $0 {
+          case .ntfy: "ntfy"
+          case .gotify: "Gotify"
+          case .json: "JSON (any receiver)"
+          }
+        return Option(value: $0.rawValue, label: label, selected: $0 == kind)
+      }
+      self.isOwner = isOwner
+    }
+  }
+
   static let timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
   /// Language and region pairs only: a bare language names no country for the calendar.
   static let locales = Locale.availableIdentifiers.filter { $0.contains("_") }.sorted()
@@ -86,11 +116,13 @@ struct SettingsModel: Sendable {
   let tokenName: String
   let lifetimes: [Option]
   let newToken: NewToken?
+  let channels: Channels?
 
   init(
     fields: Fields, errors: Errors = Errors(), theme: Theme, tokens: [APIToken], calendar: DayCalendar?,
-    tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil
+    tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil
   ) {
+    self.channels = channels
     self.fields = fields
     self.errors = errors
     hasSettingsErrors = errors.settingsCount > 0

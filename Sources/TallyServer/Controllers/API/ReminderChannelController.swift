@@ -63,18 +63,22 @@ struct ReminderChannelController {
     -> JSONResponse<FeedLinkJSON>
   {
     let user = try context.requireUser()
+    return JSONResponse(try await Self.newFeedLink(for: user, services: services, request: request), status: .created)
+  }
+
+  /// A new feed secret for `user` (the old one stops working), with the paths and, when the
+  /// request names its host, the URLs to paste into a calendar app. Shared with Settings.
+  static func newFeedLink(for user: User, services: AppServices, request: Request) async throws -> FeedLinkJSON {
     var generator = SystemRandomNumberGenerator()
-    let token = SecretToken.generate(prefix: Self.feedTokenPrefix, using: &generator)
+    let token = SecretToken.generate(prefix: feedTokenPrefix, using: &generator)
     let now = services.clock()
     try await services.store.setFeedToken(hash: token.hash, createdAt: now, for: user.id)
     let reminders = "/feeds/\(token.secret)/reminders.ics"
     let episodes = "/feeds/\(token.secret)/episodes.ics"
-    let base = Self.baseURL(of: request)
-    return JSONResponse(
-      FeedLinkJSON(
-        active: true, createdAt: StoredInstant.normalized(now), token: token.secret, remindersPath: reminders,
-        episodesPath: episodes, remindersURL: base.map { $0 + reminders }, episodesURL: base.map { $0 + episodes }),
-      status: .created)
+    let base = baseURL(of: request)
+    return FeedLinkJSON(
+      active: true, createdAt: StoredInstant.normalized(now), token: token.secret, remindersPath: reminders,
+      episodesPath: episodes, remindersURL: base.map { $0 + reminders }, episodesURL: base.map { $0 + episodes })
   }
 
   @Sendable func revokeFeedLink(_ request: Request, context: AppRequestContext) async throws -> Response {

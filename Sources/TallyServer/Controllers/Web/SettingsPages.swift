@@ -33,6 +33,9 @@ struct SettingsPages {
   /// The notices a redirect back to the page may ask for, by `?saved=`.
   static let notices = [
     "settings": "Settings saved.", "theme": "Theme changed on this device.", "revoked": "Token revoked.",
+    "feed-revoked": "The calendar feed link no longer works.", "webhook": "Webhook saved.",
+    "webhook-removed": "Webhook removed.", "webhook-tested": "The test notification was delivered.",
+    "webhook-failed": "The test notification was not delivered: check the address, and that the receiver is up.",
   ]
 
   /// A year: the theme is a per-device preference, not a secret, and should outlive sessions.
@@ -161,10 +164,15 @@ struct SettingsPages {
     request: Request, notice: String? = nil, tokenName: String = "", tokenLifetime: String = "",
     newToken: SettingsModel.NewToken? = nil, status: HTTPResponse.Status = .ok
   ) async throws -> HTMLPage {
+    let calendar = try? user.settings.dayCalendar()
+    let channels = SettingsModel.Channels(
+      feedSince: try await services.store.feedTokenCreatedAt(for: user.id),
+      webhook: try await services.store.webhook(for: user.id),
+      isOwner: try await services.store.credential(for: user.id)?.role == .owner, calendar: calendar)
     let model = SettingsModel(
       fields: fields, errors: errors, theme: Theme(request: request),
-      tokens: try await services.store.apiTokens(for: user.id), calendar: try? user.settings.dayCalendar(),
-      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken)
+      tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
+      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels)
     return Templates.shared.page(
       "settings", title: "Settings", section: .settings, user: user, request: request, content: model,
       status: status, notice: notice)

@@ -371,29 +371,65 @@
     if (title) title.focus();
   }
 
-  // Settings: import reads the chosen file and posts it to the API, then says what happened.
+  // Settings: import reads the chosen file and posts it to the API (a preview first, when
+  // asked: dryRun writes nothing), then says what happened.
+  async function importFormat(file, chosen) {
+    if (chosen) return chosen;
+    const name = file.name.toLowerCase();
+    if (name.endsWith(".db")) return "loop";
+    if (name.endsWith(".zip")) return "loop-csv";
+    if (name.endsWith(".csv")) return "csv";
+    try {
+      const json = JSON.parse(await file.text());
+      const habits = Array.isArray(json.habits) ? json.habits : [];
+      if (habits.length && habits[0] && "records" in habits[0]) return "beaver";
+    } catch (_) { /* the server says what is wrong with it */ }
+    return "json";
+  }
+
+  function importReport(body, dryRun) {
+    const lines = [];
+    if ("newHabits" in body) {
+      lines.push(`${dryRun ? "Would add" : "Added"} ${body.newHabits} new habits and ${body.entries} days`
+        + ` (${body.notes} with notes) to ${body.matchedHabits} habits you have and the new ones;`
+        + ` ${body.unchanged} days were already there and ${body.conflicts} differ from yours, which are kept.`);
+      for (const warning of body.warnings || []) lines.push((warning.habit ? `${warning.habit}: ` : "") + warning.message);
+    } else {
+      lines.push(`${dryRun ? "Would import" : "Imported"} ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
+        + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`);
+    }
+    return lines;
+  }
+
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (form.id !== "import-form") return;
     event.preventDefault();
+    const dryRun = event.submitter && event.submitter.id === "import-preview";
     const file = form.querySelector("input[type=file]").files[0];
     const result = document.getElementById("import-result");
-    const button = document.getElementById("import-button");
+    const buttons = form.querySelectorAll("button");
     if (!file) return;
     result.className = "";
-    result.textContent = "Importing…";
-    button.disabled = true;
+    result.textContent = dryRun ? "Checking…" : "Importing…";
+    buttons.forEach((b) => { b.disabled = true; });
     try {
-      const response = await fetch("/api/v1/import", {
-        method: "POST", credentials: "same-origin", body: await file.text(),
-        headers: { "Content-Type": "application/json" },
+      const format = await importFormat(file, document.getElementById("import-format").value);
+      const json = format === "json" || format === "beaver";
+      const response = await fetch(`/api/v1/import?format=${format}&dryRun=${dryRun}`, {
+        method: "POST", credentials: "same-origin", body: file,
+        headers: { "Content-Type": json ? "application/json" : "application/octet-stream" },
       });
       const body = await response.json().catch(() => ({}));
+      result.replaceChildren();
       if (response.ok) {
         result.className = "ok";
-        result.textContent = `Imported ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
-          + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`;
-        form.reset();
+        for (const line of importReport(body, dryRun)) {
+          const p = document.createElement("p");
+          p.textContent = line;
+          result.append(p);
+        }
+        if (!dryRun) form.reset();
       } else {
         result.className = "failed";
         result.textContent = body.detail || `The server answered ${response.status}. Nothing was imported.`;
@@ -402,13 +438,12 @@
       result.className = "failed";
       result.textContent = "Tally could not be reached or the file could not be read. Nothing was imported.";
     } finally {
-      button.disabled = false;
+      buttons.forEach((b) => { b.disabled = false; });
     }
   });
 
   document.addEventListener("DOMContentLoaded", () => {
-    const button = document.getElementById("import-button");
-    if (button) button.disabled = false;
+    document.querySelectorAll("#import-form button").forEach((b) => { b.disabled = false; });
     focusSheet();
   });
 })();

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyStore
+
+/// Settings → Reminders: the calendar feed link (made, shown once, revoked) and the webhook
+/// (set, removed, tested), as form posts over the same rules as the API's.
+struct ReminderSettingsPages {
+  let services: AppServices
+
+  struct WebhookForm: Decodable {
+    var url: String
+    var kind: String
+  }
+
+  struct NewFeedLink: Sendable {
+    let reminders: String
+    let episodes: String
+  }
+
+  func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    group.post("settings/feed", use: createFeed)
+    group.post("settings/feed/revoke", use: revokeFeed)
+    group.post("settings/webhook", use: saveWebhook)
+    group.post("settings/webhook/test", use: testWebhook)
+  }
+
+  /// Answers with a page holding the new links, not a redirect: the secret is shown this once.
+  @Sendable func createFeed(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
+    let user = try context.requireUser()
+    let link = try await ReminderChannelController.newFeedLink(for: user, services: services, request: request)
+    let content = NewFeedLink(
+      reminders: link.remindersURL ?? link.remindersPath ?? "", episodes: link.episodesURL ?? link.episodesPath ?? "")
+    return Templates.shared.page(
+      "feed-link", title: "Calendar feed", section: .settings, user: user, request: request, content: content,
+      status: .created)
+  }
+
+  @Sendable func revokeFeed(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    _ = try await services.store.deleteFeedToken(for: user.id)
+    return .seeOther("/settings?saved=feed-revoked#reminders")
+  }
+
+  /// An empty address removes the webhook; anything else must be a web address.
+  @Sendable func saveWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let form = try await request.decodeForm(WebhookForm.self, limit: services.configuration.maxBodySize)
+    if form.url.trimmingCharacters(in: .whitespaces).isEmpty {
+      _ = try await services.store.deleteWebhook(for: user.id)
+      return .seeOther("/settings?saved=webhook-removed#reminders")
+    }
+    guard let kind = Webhook.Kind(rawValue: form.kind) else {
+      throw Problem(.unprocessableContent, "The kind '\(form.kind)' is not ntfy, gotify or json.", field: "kind")
+    }
+    let webhook: Webhook
+    do {
+      webhook = try Webhook(url: form.url, kind: kind, since: services.clock())
+    } catch {
+      throw Problem(.unprocessableContent, "The webhook \(error.description).", field: error.field)
+    }
+    try await services.store.setWebhook(webhook, for: user.id)
+    return .seeOther("/settings?saved=webhook#reminders")
+  }
+
+  @Sendable func testWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    guard let webhook = try await services.store.webhook(for: user.id) else {
+      throw Problem(.notFound, "Set a webhook address first.")
+    }
+    let delivered = (try? await services.webhookTransport.post(WebhookMessage.test(at: services.clock()).request(for: webhook)))
+      .map { (200..<300).contains($0) } ?? false
+    return .seeOther("/settings?saved=\(delivered ? "webhook-tested" : "webhook-failed")#reminders")
+  }
+}
