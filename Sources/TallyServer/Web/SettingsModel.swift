@@ -76,10 +76,7 @@ struct SettingsModel: Sendable {
     let isOwner: Bool
 
     init(feedSince: Date?, webhook: Webhook?, isOwner: Bool, calendar: DayCalendar?) {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = calendar?.timeZone ?? TimeZone(identifier: "UTC")
-      formatter.dateFormat = "yyyy-MM-dd HH:mm"
+      let formatter = SettingsModel.instantFormatter(calendar)
       self.feedSince = feedSince.map { formatter.string(from: $0) }
       webhookURL = webhook?.url.absoluteString ?? ""
       hasWebhook = webhook != nil
@@ -142,10 +139,7 @@ struct SettingsModel: Sendable {
       Option(value: Theme.dark.rawValue, label: "Dark", selected: theme == .dark),
       Option(value: Theme.light.rawValue, label: "Light", selected: theme == .light),
     ]
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = calendar?.timeZone ?? TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    let formatter = Self.instantFormatter(calendar)
     self.tokens = tokens.map {
       Token(
         id: $0.id.storeText, name: $0.name, created: formatter.string(from: $0.createdAt),
@@ -157,5 +151,14 @@ struct SettingsModel: Sendable {
       return Option(value: value, label: $0.label, selected: value == tokenLifetime)
     }
     self.newToken = newToken
+  }
+
+  /// Instants as the user reads them: `2026-03-08 07:30` in their zone.
+  static func instantFormatter(_ calendar: DayCalendar?) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = calendar?.timeZone ?? TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter
   }
 }

@@ -98,14 +98,18 @@ struct ReminderChannelController {
   @Sendable func setWebhook(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<WebhookJSON> {
     let user = try context.requireUser()
     let body = try await request.decodeJSON(WebhookBody.self, limit: services.configuration.maxBodySize)
-    let webhook: Webhook
+    let webhook = try Self.webhook(url: body.url, kind: body.kind, since: services.clock())
+    try await services.store.setWebhook(webhook, for: user.id)
+    return JSONResponse(WebhookJSON(webhook))
+  }
+
+  /// The webhook at `url`, or a 422 naming what is wrong with the address. Shared with Settings.
+  static func webhook(url: String, kind: Webhook.Kind, since: Date) throws -> Webhook {
     do {
-      webhook = try Webhook(url: body.url, kind: body.kind, since: services.clock())
+      return try Webhook(url: url, kind: kind, since: since)
     } catch {
       throw Problem(.unprocessableContent, "The webhook \(error.description).", field: error.field)
     }
-    try await services.store.setWebhook(webhook, for: user.id)
-    return JSONResponse(WebhookJSON(webhook))
   }
 
   @Sendable func deleteWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -53,12 +53,7 @@ struct ReminderSettingsPages {
     guard let kind = Webhook.Kind(rawValue: form.kind) else {
       throw Problem(.unprocessableContent, "The kind '\(form.kind)' is not ntfy, gotify or json.", field: "kind")
     }
-    let webhook: Webhook
-    do {
-      webhook = try Webhook(url: form.url, kind: kind, since: services.clock())
-    } catch {
-      throw Problem(.unprocessableContent, "The webhook \(error.description).", field: error.field)
-    }
+    let webhook = try ReminderChannelController.webhook(url: form.url, kind: kind, since: services.clock())
     try await services.store.setWebhook(webhook, for: user.id)
     return .seeOther("/settings?saved=webhook#reminders")
   }
