@@ -274,3 +274,23 @@ extension TestResponse {
     }
   }
 }
+
+@Suite struct DateRowPageTests {
+  /// With the grid switched off, Today shows SPEC 5's 33-day row and its header instead.
+  @Test func withoutTheGridTodayShowsTheDateRowAndItsHeader() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let changed = try await client.send(.patch, "/api/v1/settings", json: ["showDatePickerGrid": false], headers: owner)
+      #expect(changed.status == .ok)
+      _ = try await client.post("/today/chat", form: [("day", "2026-03-07"), ("text", "hi")], headers: owner)
+      let page = try await client.fetch("/today?day=2026-03-01", headers: owner)
+      #expect(!page.text.contains("id=\"date-grid\""))
+      #expect(page.count("role=\"gridcell\"") == 33)
+      #expect(page.text.contains("data-day=\"2026-02-06\""), "the row starts 30 days before today")
+      #expect(page.text.contains("data-day=\"2026-03-10\""), "and ends 2 days after it")
+      #expect(page.text.contains("1 Day Streak • 1 Chat • 0 Entries"))
+      // The selection sits five days from the leading edge (SPEC 5).
+      #expect(page.text.contains("data-scroll-to=\"2026-02-24\" data-scroll-anchor=\"leading\""))
+    }
+  }
+}
