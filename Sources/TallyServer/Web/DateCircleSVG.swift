@@ -21,7 +21,6 @@ struct DateCircleSVG: Sendable {
   let day: String
   let label: String
   let selected: Bool
-  let isToday: Bool
   /// Roving focus: the selected circle is the grid's one tab stop.
   let tabIndex: Int
   let x: String
@@ -33,12 +32,11 @@ struct DateCircleSVG: Sendable {
   let chatDot: Layer?
   let number: Number?
 
-  init(_ cell: DateCell, at point: GridPoint, today: Day) {
+  init(_ cell: DateCell, at point: GridPoint) {
     let style = cell.style
     day = cell.day.description
     label = cell.accessibilityLabel
     selected = cell.isSelected
-    isToday = cell.day == today
     tabIndex = cell.isSelected ? 0 : -1
     x = Self.number(point.x)
     y = Self.number(point.y)

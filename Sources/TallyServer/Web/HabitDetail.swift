@@ -16,7 +16,6 @@ struct HabitDetail: Sendable {
     let x: String
     let y: String
     let paint: String
-    let toggleable: Bool
     let tabIndex: Int
   }
 
@@ -126,7 +125,7 @@ struct HabitDetail: Sendable {
             day: cell.day.description, label: cell.spokenLabel(calendar: calendar, today: today),
             x: DateCircleSVG.number(Grid.labelWidth + Double(column) * pitch),
             y: DateCircleSVG.number(Double(row) * pitch),
-            paint: paint(cell.state, color: habit.color.css), toggleable: cell.isToggleable,
+            paint: paint(cell.state, color: habit.color.css),
             tabIndex: cell.day == focused ? 0 : -1)
         })
     }

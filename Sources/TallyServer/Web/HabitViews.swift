@@ -16,8 +16,6 @@ struct HabitSummary: Sendable {
   /// The weekly progress bar's filled width out of 100.
   let progressWidth: String
   let doneToday: Bool
-  let todayStatus: String
-  let quickLabel: String
   let nextStatus: String
   let miniGrid: MiniGrid
   let archived: Bool
@@ -41,8 +39,6 @@ struct HabitSummary: Sendable {
     progressText = progressCount + " this week"
     progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
     doneToday = history.isCompleted(on: today)
-    todayStatus = doneToday ? "Done today" : "Not done today"
-    quickLabel = "\(habit.name) done today"
     nextStatus = doneToday ? "none" : "done"
     miniGrid = MiniGrid(
       HabitGrid(

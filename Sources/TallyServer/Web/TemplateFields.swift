@@ -24,7 +24,7 @@ struct TemplateNull: MustacheCustomRenderable {
 
 extension DateCircleSVG: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "selected": \.selected, "isToday": \.isToday, "tabIndex": \.tabIndex,
+    "day": \.day, "label": \.label, "selected": \.selected, "tabIndex": \.tabIndex,
     "x": \.x, "y": \.y, "hitArea": \.hitArea, "ring": \.ring, "base": \.base, "entryFill": \.entryFill,
     "chatDot": \.chatDot, "number": \.number,
   ]
@@ -53,8 +53,7 @@ extension HabitSummary: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "group": \.group, "streakText": \.streakText,
     "progressText": \.progressText, "progressCount": \.progressCount, "progressWidth": \.progressWidth,
-    "doneToday": \.doneToday, "todayStatus": \.todayStatus, "quickLabel": \.quickLabel,
-    "nextStatus": \.nextStatus, "miniGrid": \.miniGrid, "archived": \.archived,
+    "doneToday": \.doneToday, "nextStatus": \.nextStatus, "miniGrid": \.miniGrid, "archived": \.archived,
   ]
 }
 
@@ -70,8 +69,7 @@ extension HabitDetail.GridRow: TemplateFields {
 
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "toggleable": \.toggleable,
-    "tabIndex": \.tabIndex,
+    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "tabIndex": \.tabIndex,
   ]
 }
 
@@ -80,7 +78,7 @@ extension HabitDetail.GridCell: TemplateFields {
 
 extension TodayModel: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "today": \.today, "selectedDay": \.selectedDay, "heading": \.heading, "isToday": \.isToday,
+    "today": \.today, "selectedDay": \.selectedDay, "heading": \.heading,
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "back": \.back,

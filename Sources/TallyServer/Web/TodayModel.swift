@@ -48,7 +48,6 @@ struct TodayModel: Sendable {
   let today: String
   let selectedDay: String
   let heading: String
-  let isToday: Bool
   let isFuture: Bool
   let showsTodayButton: Bool
   let streakBadge: String?
@@ -80,12 +79,11 @@ struct TodayModel: Sendable {
       today: today.description,
       selectedDay: selected.description,
       heading: selected == today ? "Today, \(dayName)" : dayName,
-      isToday: selected == today,
       isFuture: selected > today,
       showsTodayButton: view.showsTodayButton,
       streakBadge: view.streakBadge,
-      grid: view.grid.map { grid(for: $0, today: today) },
-      strip: view.grid == nil ? strip(for: view.dateRow, today: today) : nil,
+      grid: view.grid.map(grid(for:)),
+      strip: view.grid == nil ? strip(for: view.dateRow) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
       messages: chat.map {
@@ -99,10 +97,10 @@ struct TodayModel: Sendable {
       back: "/today?day=\(selected)")
   }
 
-  static func grid(for grid: DatePickerGrid, today: Day) -> DateGrid {
+  static func grid(for grid: DatePickerGrid) -> DateGrid {
     let layout = grid.layout
     let cells = grid.cells.enumerated().map { index, cell in
-      DateCircleSVG(cell, at: layout.centre(ofCell: index), today: today)
+      DateCircleSVG(cell, at: layout.centre(ofCell: index))
     }
     let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
       Row(cells: Array(cells[$0..<min($0 + layout.columns, cells.count)]))
@@ -114,11 +112,11 @@ struct TodayModel: Sendable {
   }
 
   /// The 33-day row at the base spacing, scrolled by its container.
-  static func strip(for row: DateRow, today: Day) -> DateStrip {
+  static func strip(for row: DateRow) -> DateStrip {
     let pitch = DatePickerMetrics.cellSize + DatePickerMetrics.baseSpacing
     let half = DatePickerMetrics.cellSize / 2
     let cells = row.cells.enumerated().map { index, cell in
-      DateCircleSVG(cell, at: GridPoint(x: half + Double(index) * pitch, y: half), today: today)
+      DateCircleSVG(cell, at: GridPoint(x: half + Double(index) * pitch, y: half))
     }
     let (target, anchor): (String, String) =
       switch row.scrollTarget {
