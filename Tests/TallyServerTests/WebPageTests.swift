@@ -294,3 +294,19 @@ extension TestResponse {
     }
   }
 }
+
+@Suite struct PageEscapingTests {
+  /// The habit cards and date circles are written in Swift, not by the template engine, so
+  /// they escape what a person typed themselves.
+  @Test func aHabitNameIsTextEverywhereItIsShown() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit(#"<b>Bold</b> & "quoted""#, headers: owner)["id"] as? String)
+      for path in ["/habits", "/today", "/habits/\(id)"] {
+        let page = try await client.fetch(path, headers: owner)
+        #expect(!page.text.contains("<b>Bold"), "\(path)")
+        #expect(page.text.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;"), "\(path)")
+      }
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import Mustache
 
 /// Mustache finds a name in a plain value by reflecting the whole value on every use, which
-/// made reflection most of a page's time. The values drawn many times per page (circles, grid
+/// made reflection most of a page's time. The values drawn many times per page (grid rows and
 /// cells, habit cards) list their fields here instead; the rest keep the reflection default.
 protocol TemplateFields: MustacheParent {
   static var templateFields: [String: @Sendable (Self) -> Any?] { get }
@@ -22,24 +22,8 @@ struct TemplateNull: MustacheCustomRenderable {
   var isNull: Bool { true }
 }
 
-extension DateCircleSVG: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "selected": \.selected, "tabIndex": \.tabIndex,
-    "x": \.x, "y": \.y, "hitArea": \.hitArea, "ring": \.ring, "base": \.base, "entryFill": \.entryFill,
-    "chatDot": \.chatDot, "number": \.number,
-  ]
-}
-
-extension DateCircleSVG.Layer: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = ["radius": \.radius, "paint": \.paint]
-}
-
-extension DateCircleSVG.Number: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = ["text": \.text, "size": \.size, "paint": \.paint]
-}
-
 extension TodayModel.Row: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = ["cells": \.cells]
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["markup": \.markup]
 }
 
 extension TodayModel.DueHabit: TemplateFields {
@@ -54,12 +38,6 @@ extension HabitSummary: TemplateFields {
     "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "group": \.group, "streakText": \.streakText,
     "progressText": \.progressText, "progressCount": \.progressCount, "progressWidth": \.progressWidth,
     "doneToday": \.doneToday, "nextStatus": \.nextStatus, "miniGrid": \.miniGrid, "archived": \.archived,
-  ]
-}
-
-extension MiniGrid: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "width": \.width, "height": \.height, "donePath": \.donePath, "openPath": \.openPath, "summary": \.summary,
   ]
 }
 
@@ -93,6 +71,6 @@ extension HabitPages.ListModel: TemplateFields {
 
 extension HabitPages.ListModel.Group: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor,
+    "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor, "cards": \.cards,
   ]
 }

@@ -7,6 +7,13 @@ import TallyWire
 struct TodayModel: Sendable {
   struct Row: Sendable {
     let cells: [DateCircleSVG]
+    /// The row's circles as SVG.
+    let markup: String
+
+    init(cells: [DateCircleSVG]) {
+      self.cells = cells
+      markup = cells.map(\.markup).joined()
+    }
   }
 
   /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
@@ -21,6 +28,7 @@ struct TodayModel: Sendable {
     let header: String
     let width: String
     let cells: [DateCircleSVG]
+    let markup: String
     /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
     let scrollTo: String
     let scrollAnchor: String
@@ -126,7 +134,7 @@ struct TodayModel: Sendable {
     return DateStrip(
       header: row.header,
       width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
-      cells: cells, scrollTo: target, scrollAnchor: anchor)
+      cells: cells, markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
   }
 
   static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {

@@ -17,6 +17,8 @@ struct HabitPages {
       let habits: [HabitSummary]
       var title = ""
       var anchor = ""
+      /// The group's cards as HTML (``HabitSummary/card(today:)``).
+      var cards = ""
     }
 
     let groups: [Group]
@@ -111,6 +113,7 @@ struct HabitPages {
       let name = groups[index].name
       groups[index].title = name.isEmpty ? (groups.count > 1 ? "Ungrouped" : "All habits") : name
       groups[index].anchor = String(index)
+      groups[index].cards = groups[index].habits.map { $0.card(today: time.today.description) }.joined()
     }
     let model = ListModel(
       groups: groups, archived: summaries.filter(\.archived), isEmpty: habits.isEmpty,
