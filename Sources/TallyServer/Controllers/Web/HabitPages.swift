@@ -130,9 +130,7 @@ struct HabitPages {
     let query = request.uri.queryParameters
     var editing = try query.day("day")
     if let day = editing, day > time.today { editing = nil }
-    let remembered = request.cookies[Self.widthCookie].flatMap { Int($0.value) }
-      .flatMap { TodayPages.widths.contains($0) ? Double($0) : nil }
-    let width = try query.int("width", in: TodayPages.widths).map(Double.init) ?? remembered ?? Self.defaultWidth
+    let width = try TodayPages.width(of: request, cookie: Self.widthCookie, default: Self.defaultWidth)
     let model = HabitDetail(
       habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing)
     return Templates.shared.page(

@@ -11,16 +11,12 @@ import TallyWire
 struct TodayPages {
   let services: AppServices
 
-  /// The width the grid is laid out for until the browser says its own (SPEC 5's example).
   static let widthCookie = "tally_width"
+  /// The widths a page may be laid out for, in points.
   static let widths = 200...4000
 
-  struct JournalForm: Decodable {
-    var day: String
-    var text: String
-  }
-
-  struct ChatForm: Decodable {
+  /// The journal's and the chat's form: a day and its text.
+  struct DayTextForm: Decodable {
     var day: String
     var text: String
   }
@@ -36,9 +32,7 @@ struct TodayPages {
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
     let selected = try query.day("day") ?? time.today
-    let remembered = request.cookies[Self.widthCookie].flatMap { Int($0.value) }.flatMap { Self.widths.contains($0) ? $0 : nil }
-    let width = try query.int("width", in: Self.widths).map(Double.init)
-      ?? remembered.map(Double.init) ?? TodayView.defaultWidth
+    let width = try Self.width(of: request, cookie: Self.widthCookie, default: TodayView.defaultWidth)
     return try await services.cachedPage(for: user, today: time.today, request: request, variant: "\(width)") {
       let model = try await TodayModel.read(
         from: services.store, user: user, time: time, selected: selected, width: width)
@@ -50,7 +44,7 @@ struct TodayPages {
   /// Saves the day's entry; empty text removes it.
   @Sendable func saveJournal(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
-    let form = try await request.decodeForm(JournalForm.self, limit: services.configuration.maxBodySize)
+    let form = try await request.decodeForm(DayTextForm.self, limit: services.configuration.maxBodySize)
     let day = try writableDay(form.day, for: user, what: "the journal")
     if form.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       try await services.store.clearJournalEntry(on: day, for: user.id)
@@ -62,7 +56,7 @@ struct TodayPages {
 
   @Sendable func addMessage(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
-    let form = try await request.decodeForm(ChatForm.self, limit: services.configuration.maxBodySize)
+    let form = try await request.decodeForm(DayTextForm.self, limit: services.configuration.maxBodySize)
     let day = try writableDay(form.day, for: user, what: "the chat")
     guard !form.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw Problem(.unprocessableContent, "Write a message before sending it.", field: "text")
@@ -70,6 +64,16 @@ struct TodayPages {
     let message = try ChatMessage(id: UUID(), day: day, role: .user, text: form.text, sentAt: services.clock())
     try await services.store.addChatMessage(message, for: user.id)
     return .seeOther("/today?day=\(day)#chat")
+  }
+
+  /// The width a grid is laid out for: `?width=`, else the one the browser last reported in
+  /// `cookie`, else `default` (without the page's script, the server cannot know it).
+  static func width(of request: Request, cookie: String, default: Double) throws -> Double {
+    if let asked = try request.uri.queryParameters.int("width", in: widths) { return Double(asked) }
+    if let remembered = request.cookies[cookie].flatMap({ Int($0.value) }), widths.contains(remembered) {
+      return Double(remembered)
+    }
+    return `default`
   }
 
   static func day(_ text: String) throws -> Day {
