@@ -56,10 +56,6 @@ final class ResponseCache: Sendable {
 
   /// A strong validator: the key and the revision, hashed (FNV-1a, stable across runs).
   static func etag(key: String, revision: StoreRevision) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in "\(key)|\(revision)".utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return "\"\(String(hash, radix: 16))\""
+    "\"\(FNV1a.hex("\(key)|\(revision)".utf8))\""
   }
 }

@@ -28,7 +28,7 @@ struct Assets: Sendable {
       let data = try Data(contentsOf: file)
       files[file.lastPathComponent] = Asset(
         bytes: ByteBuffer(bytes: data), contentType: Self.contentType(of: file.pathExtension),
-        etag: Self.fingerprint(data))
+        etag: FNV1a.hex(data))
     }
     self.files = files
   }
@@ -67,13 +67,4 @@ struct Assets: Sendable {
     }
   }
 
-  /// 64-bit FNV-1a of the bytes, in hex: a cache key, not a security measure.
-  static func fingerprint(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return String(hash, radix: 16)
-  }
 }

@@ -5,15 +5,9 @@ import TallyWire
 
 /// What the Today page template shows, read from the store for one selected day.
 struct TodayModel: Sendable {
+  /// A row of circles as SVG.
   struct Row: Sendable {
-    let cells: [DateCircleSVG]
-    /// The row's circles as SVG.
     let markup: String
-
-    init(cells: [DateCircleSVG]) {
-      self.cells = cells
-      markup = cells.map(\.markup).joined()
-    }
   }
 
   /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
@@ -27,7 +21,6 @@ struct TodayModel: Sendable {
   struct DateStrip: Sendable {
     let header: String
     let width: String
-    let cells: [DateCircleSVG]
     let markup: String
     /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
     let scrollTo: String
@@ -111,7 +104,7 @@ struct TodayModel: Sendable {
       DateCircleSVG(cell, at: layout.centre(ofCell: index))
     }
     let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
-      Row(cells: Array(cells[$0..<min($0 + layout.columns, cells.count)]))
+      Row(markup: cells[$0..<min($0 + layout.columns, cells.count)].map(\.markup).joined())
     }
     let height = Double(layout.rows) * DatePickerMetrics.cellSize + Double(layout.rows - 1) * layout.spacing
     return DateGrid(
@@ -134,7 +127,7 @@ struct TodayModel: Sendable {
     return DateStrip(
       header: row.header,
       width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
-      cells: cells, markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
+      markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
   }
 
   static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {

@@ -208,7 +208,7 @@ struct HabitPages {
         throw Problem(
           .unprocessableContent, "The status '\(form.status)' is not done, skipped or none.", field: "status")
       }
-    try checkMarkable(day, for: user)
+    try DayMark.checkMarkable(day, today: try services.time(for: user).today)
     let note = form.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     _ = try await services.store.setDay(day, of: id, to: mark, note: note, for: user.id)
     return .seeOther(AccountPages.safeNext(form.back ?? "/habits/\(id.storeText)"))
@@ -220,7 +220,7 @@ struct HabitPages {
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(DayForm.self, limit: services.configuration.maxBodySize)
     let day = try TodayPages.day(form.day)
-    try checkMarkable(day, for: user)
+    try DayMark.checkMarkable(day, today: try services.time(for: user).today)
     let current = try await services.store.entries(of: id, in: day...day, for: user.id).first
     _ = try await services.store.setDay(day, of: id, to: current?.status == .done ? .nothing : .done, for: user.id)
     return .seeOther("/habits/\(id.storeText)")
@@ -310,14 +310,6 @@ struct HabitPages {
       try HabitRules.checkNameFree(name, among: habits, renaming: renaming)
     } catch {
       throw HabitForm.Invalid(field: "name", message: error.description)
-    }
-  }
-
-  private func checkMarkable(_ day: Day, for user: User) throws {
-    do {
-      try DayMark.checkMarkable(day, today: try services.time(for: user).today)
-    } catch let error as ValidationError {
-      throw Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: error.field)
     }
   }
 }
