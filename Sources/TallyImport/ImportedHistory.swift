@@ -13,6 +13,11 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case json
   /// Tally's entry CSV (`tally export --format csv`).
   case csv
+
+  /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
+  public init?(name: String) {
+    self.init(rawValue: name == "loop" ? Self.loopSQLite.rawValue : name)
+  }
 }
 
 /// Habits read from a file, in Tally's terms but not yet matched against anyone's data: what

@@ -12,8 +12,7 @@ public enum FeedFetcher {
     let response: HTTPClientResponse
     let body: ByteBuffer
     do {
-      let (seconds, attoseconds) = timeout.components
-      response = try await http.execute(request, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+      response = try await http.execute(request, timeout: TimeAmount(timeout))
       body = try await response.body.collect(upTo: 64 << 20)
     } catch {
       throw FeedFetchError("\(url.host ?? url.absoluteString) could not be read: \(error)")

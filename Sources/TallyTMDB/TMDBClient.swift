@@ -163,7 +163,7 @@ public final class TMDBClient: ShowSource {
       let response: HTTPClientResponse
       let body: ByteBuffer
       do {
-        response = try await http.execute(request, timeout: .nanoseconds(Self.nanoseconds(configuration.timeout)))
+        response = try await http.execute(request, timeout: TimeAmount(configuration.timeout))
         body = try await response.body.collect(upTo: Self.largestBody)
       } catch let error as HTTPClientError where Self.isTimeout(error) {
         lastFailure = .timedOut("GET /\(path)")
@@ -201,11 +201,6 @@ public final class TMDBClient: ShowSource {
 
   private static func isTimeout(_ error: HTTPClientError) -> Bool {
     [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error)
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 
   private static func message(in data: Data) -> String? {

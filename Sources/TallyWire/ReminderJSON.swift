@@ -25,7 +25,8 @@ public struct ReminderJSON: Encodable, Sendable {
     from store: any Store, user: UUID, calendar: DayCalendar, now: Date, days: Int
   ) async throws -> [ReminderJSON] {
     let habits = try await store.habits(for: user, includingArchived: false)
-    let occurrences = try await occurrences(from: store, user: user, calendar: calendar, now: now, days: days)
+    let occurrences = try await occurrences(
+      of: habits, from: store, user: user, calendar: calendar, now: now, days: days)
     let names = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.name) })
     return occurrences.map {
       ReminderJSON(
@@ -34,13 +35,13 @@ public struct ReminderJSON: Encodable, Sendable {
     }
   }
 
-  /// The occurrences behind ``upcoming(from:user:calendar:now:days:)``: also what the
-  /// calendar feed publishes.
+  /// The occurrences of `habits` (the user's, not archived, read by the caller, who needs
+  /// them too) behind ``upcoming(from:user:calendar:now:days:)``: also what the calendar feed
+  /// publishes.
   public static func occurrences(
-    from store: any Store, user: UUID, calendar: DayCalendar, now: Date, days: Int
+    of habits: [Habit], from store: any Store, user: UUID, calendar: DayCalendar, now: Date, days: Int
   ) async throws -> [ReminderOccurrence] {
     let today = calendar.day(containing: now)
-    let habits = try await store.habits(for: user, includingArchived: false)
     // The due rule needs the whole week holding today, and every day of the window.
     let entries = try await store.entries(
       in: calendar.startOfWeek(containing: today)...today.adding(days: days), for: user)

@@ -5,16 +5,6 @@ import TallyImport
 import TallyStore
 import TallyWire
 
-enum TransferFormat: String, ExpressibleByArgument, CaseIterable {
-  case json, csv
-
-  /// `--format`, else the file's extension, else JSON.
-  static func resolve(_ format: TransferFormat?, path: String?) -> TransferFormat {
-    if let format { return format }
-    return path?.lowercased().hasSuffix(".csv") == true ? .csv : .json
-  }
-}
-
 /// What `export` writes: `import` reads the first two; iCalendar is for calendar apps only.
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
   case json, csv, ics
@@ -24,7 +14,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
     if let format { return format }
     let path = path?.lowercased() ?? ""
     if path.hasSuffix(".ics") { return .ics }
-    return TransferFormat.resolve(nil, path: path) == .csv ? .csv : .json
+    return path.hasSuffix(".csv") ? .csv : .json
   }
 }
 

@@ -8,7 +8,7 @@ import TallyWire
 extension ImportFormat: ExpressibleByArgument {
   /// `loop` is short for `loop-sqlite`, Loop's backup file.
   public init?(argument: String) {
-    self.init(rawValue: argument == "loop" ? ImportFormat.loopSQLite.rawValue : argument)
+    self.init(name: argument)
   }
 
   public static var allValueStrings: [String] { ["loop", "loop-csv", "beaver", "json", "csv"] }

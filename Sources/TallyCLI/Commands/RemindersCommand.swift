@@ -49,9 +49,9 @@ struct RemindersList: TallyCommand {
     let session = try await SessionOpener(options: global, context: context).open()
     let calendar = try session.calendar
     if ics {
-      let occurrences = try await ReminderJSON.occurrences(
-        from: session.store, user: session.user.id, calendar: calendar, now: session.now, days: days)
       let habits = try await session.store.habits(for: session.user.id, includingArchived: false)
+      let occurrences = try await ReminderJSON.occurrences(
+        of: habits, from: session.store, user: session.user.id, calendar: calendar, now: session.now, days: days)
       session.output.write(CalendarFeeds.reminders(occurrences, habits: habits, stamp: session.now))
       return
     }

@@ -58,7 +58,7 @@ struct ShowAdd: TallyCommand {
         return
       }
       session.output.line(
-        "\(report.created ? "Added" : "Updated") \(report.show.title) (\(ShowLookup.shortID(report.show.id))): "
+        "\(report.created ? "Added" : "Updated") \(report.show.title) (\(HabitLookup.shortID(report.show.id))): "
           + "\(Sentence.count(report.episodesSaved, "episode")) with an air date"
           + (report.episodesWithoutDate > 0 ? ", \(report.episodesWithoutDate) without one yet" : "") + ".")
       session.output.line(TMDBAttribution.text)
@@ -74,6 +74,6 @@ struct ShowAdd: TallyCommand {
       try session.output.json(ShowJSON(show))
       return
     }
-    session.output.line("Added \(show.title) (\(ShowLookup.shortID(show.id))).")
+    session.output.line("Added \(show.title) (\(HabitLookup.shortID(show.id))).")
   }
 }

@@ -26,7 +26,7 @@ struct ShowList: TallyCommand {
     table.add(["ID", "TITLE", "STATUS", "TMDB", "PROVIDERS"])
     for show in shows {
       table.add([
-        ShowLookup.shortID(show.id), show.title, show.status.rawValue, show.tmdbID.map(String.init) ?? "",
+        HabitLookup.shortID(show.id), show.title, show.status.rawValue, show.tmdbID.map(String.init) ?? "",
         show.providers.keys.sorted().map { country in
           "\(country): " + show.providers(in: country).map(\.name).joined(separator: ", ")
         }.joined(separator: "; "),

@@ -17,6 +17,4 @@ enum ShowLookup {
         ? "More than one show matches '\(text)': name it by its id (tally show list)."
         : "You have no show '\(text)': see them with 'tally show list'.")
   }
-
-  static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
 }

@@ -26,9 +26,10 @@ struct FeedController {
   @Sendable func reminders(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try await owner(context)
     let time = try services.time(for: user)
-    let occurrences = try await ReminderJSON.occurrences(
-      from: services.store, user: user.id, calendar: time.calendar, now: time.now, days: Self.reminderDays)
     let habits = try await services.store.habits(for: user.id, includingArchived: false)
+    let occurrences = try await ReminderJSON.occurrences(
+      of: habits, from: services.store, user: user.id, calendar: time.calendar, now: time.now,
+      days: Self.reminderDays)
     return Self.calendar(CalendarFeeds.reminders(occurrences, habits: habits, stamp: time.now))
   }
 

@@ -62,7 +62,7 @@ struct TransferController {
     let dryRun = try request.uri.queryParameters.bool("dryRun") ?? false
     let format: ImportFormat
     if let text = request.uri.queryParameters.get("format") {
-      guard let known = ImportFormat(rawValue: text == "loop" ? ImportFormat.loopSQLite.rawValue : text) else {
+      guard let known = ImportFormat(name: text) else {
         throw Problem(
           .badRequest,
           "The query parameter 'format' must be one of \(ImportFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(text)'.",
