@@ -118,25 +118,27 @@ public final class TMDBClient: ShowSource {
     var components = URLComponents()
     components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
     let cacheKey = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-    let data: Data
     if let kept = cache.withLock({ $0[cacheKey] }), kept.expires > .now {
-      data = kept.body
-    } else {
-      data = try await fetch(path, query: components.queryItems ?? [], what: what ?? path)
+      return try Self.decode(Body.self, from: kept.body, path: path)
     }
-    let decoded: Body
-    do {
-      decoded = try JSONDecoder().decode(Body.self, from: data)
-    } catch {
-      throw TMDBError.malformed("GET /\(path): \(Self.describe(error))")
-    }
-    // Kept only once it decodes, so a malformed answer is asked for again next time.
+    let data = try await fetch(path, query: components.queryItems ?? [], what: what ?? path)
+    let decoded = try Self.decode(Body.self, from: data, path: path)
+    // Kept only once it decodes, so a malformed answer is asked for again next time; a cached
+    // answer is not stored again, so it expires on time however often it is used.
     let expires = ContinuousClock.now.advanced(by: configuration.cacheLifetime)
     cache.withLock { cache in
       if cache.count >= 2048 { cache.removeAll(keepingCapacity: true) }
       cache[cacheKey] = (data, expires)
     }
     return decoded
+  }
+
+  private static func decode<Body: Decodable>(_ type: Body.Type, from data: Data, path: String) throws -> Body {
+    do {
+      return try JSONDecoder().decode(Body.self, from: data)
+    } catch {
+      throw TMDBError.malformed("GET /\(path): \(Self.describe(error))")
+    }
   }
 
   private func fetch(_ path: String, query: [URLQueryItem], what: String) async throws -> Data {

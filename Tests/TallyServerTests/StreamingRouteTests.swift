@@ -86,6 +86,23 @@ extension TestClientProtocol {
     }
   }
 
+  /// A show fetched from TMDB stays linked to it through an edit, so refresh keeps working.
+  @Test func anEditKeepsTheShowsTMDBID() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let owner = try await client.setUpOwner()
+      let user = try await client.userID(owner)
+      let id = UUID()
+      try await server.store.saveShow(
+        try Show(id: id, title: "Severance", status: .watching, tmdbID: 95396), for: user)
+      let edited = try await client.send(.put, "/api/v1/shows/\(id.storeText)", json: ["status": "paused"], headers: owner)
+      #expect(edited.status == .ok, "\(edited.text)")
+      let stored = try await server.store.show(id: id, for: user)
+      #expect(stored.status == .paused)
+      #expect(stored.tmdbID == 95396)
+    }
+  }
+
   @Test func aRefusedEditChangesNothing() async throws {
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()

@@ -131,7 +131,8 @@ struct StreamingController {
     let current = try await services.store.show(id: id, for: user.id)
     let show = try Self.show(
       id: id, title: body.title ?? current.title, status: body.status ?? current.status,
-      providers: body.providers?.mapValues { $0.map(\.provider) } ?? current.providers)
+      providers: body.providers?.mapValues { $0.map(\.provider) } ?? current.providers,
+      tmdbID: current.tmdbID)
     try await services.store.saveShow(show, for: user.id)
     return JSONResponse(ShowJSON(show))
   }
@@ -264,9 +265,11 @@ struct StreamingController {
     }
   }
 
-  private static func show(id: UUID, title: String, status: ShowStatus, providers: [String: [Provider]]) throws -> Show {
+  private static func show(
+    id: UUID, title: String, status: ShowStatus, providers: [String: [Provider]], tmdbID: Int? = nil
+  ) throws -> Show {
     do {
-      return try Show(id: id, title: title, status: status, providers: providers)
+      return try Show(id: id, title: title, status: status, providers: providers, tmdbID: tmdbID)
     } catch {
       throw problem(error, at: "")
     }
