@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
+    .library(name: "TallySync", targets: ["TallySync"]),
+    .library(name: "TallySyncClient", targets: ["TallySyncClient"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
     .library(name: "TallyImport", targets: ["TallyImport"]),
     .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
@@ -65,10 +67,10 @@ package.targets += [
   ),
 ]
 
-// MARK: - Storage: repository protocols, their in-memory twins, and SQLite through GRDB
+// MARK: - Storage: repository protocols, and SQLite through GRDB
 
 package.targets += [
-  // What the rest of Tally asks of a store, and an in-memory store that answers it.
+  // What the rest of Tally asks of a store (protocols and models, no implementation).
   .target(
     name: "TallyStore",
     dependencies: ["TallyCore"],
@@ -85,6 +87,7 @@ package.targets += [
     name: "TallySQLite",
     dependencies: [
       "TallyStore",
+      "TallySync",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: swiftSettings
@@ -96,6 +99,38 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Sync: every device a replica (SPEC 11)
+
+package.targets += [
+  // Hybrid clock stamps, changes, the merge rule and the push and pull shapes: pure, plus
+  // the repository protocol a store implements for sync.
+  .target(
+    name: "TallySync",
+    dependencies: ["TallyCore", "TallyStore"],
+    swiftSettings: swiftSettings
+  ),
+  // The device side: an outbox and a cursor over any SyncRepository, and a transport to the
+  // server (async-http-client), so an Apple app can embed it over its own SQLite file.
+  .target(
+    name: "TallySyncClient",
+    dependencies: [
+      "TallySync",
+      "TallyStore",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallySyncTests",
+    dependencies: [
+      "TallySync",
+      "TallyCore",
+      .product(name: "PropertyBased", package: "swift-property-based"),
+    ],
     swiftSettings: swiftSettings
   ),
 ]
@@ -132,6 +167,7 @@ package.targets += [
       "TallyImport",
       "TallyCore",
       "TallyStore",
+      "TallySQLite",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "ZIPFoundation", package: "ZIPFoundation"),
     ],
@@ -161,6 +197,7 @@ package.targets += [
       "TallyTMDB",
       "TallyCore",
       "TallyStore",
+      "TallySQLite",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
@@ -185,7 +222,7 @@ package.targets += [
   ),
   .testTarget(
     name: "TallyAccountsTests",
-    dependencies: ["TallyAccounts", "TallyStore"],
+    dependencies: ["TallyAccounts", "TallyStore", "TallySQLite"],
     swiftSettings: swiftSettings
   ),
   // `buildApplication(configuration)`: the JSON API, the web pages (Mustache templates in
@@ -195,6 +232,7 @@ package.targets += [
     dependencies: [
       "TallyCore",
       "TallyStore",
+      "TallySync",
       "TallySQLite",
       "TallyAccounts",
       "TallyWire",
@@ -235,6 +273,8 @@ package.targets += [
     dependencies: [
       "TallyCore",
       "TallyStore",
+      "TallySync",
+      "TallySyncClient",
       "TallySQLite",
       "TallyAccounts",
       "TallyServer",

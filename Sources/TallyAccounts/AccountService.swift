@@ -148,9 +148,7 @@ public struct AccountService: Sendable {
     let credential = try PasswordCredential(
       userID: user.id, passwordHash: passwordHash, role: role, updatedAt: now)
     let created = try await store.createAccount(user, credential: credential)
-    for price in PriceTable.defaults.prices {
-      try await store.setPrice(price, for: created.id)
-    }
+    try await store.seedPrices(PriceTable.defaults, for: created.id)
     return created
   }
 

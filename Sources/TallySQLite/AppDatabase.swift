@@ -42,6 +42,7 @@ public struct AppDatabase: Sendable {
     do {
       let queue = try DatabaseQueue(configuration: configuration())
       try migrator.migrate(queue)
+      try SyncBackfill.runIfNeeded(queue)
       return AppDatabase(writer: queue, path: nil, changes: ChangeWatcher(path: nil))
     } catch {
       throw .storage(String(describing: error))
@@ -74,6 +75,7 @@ public struct AppDatabase: Sendable {
     }
     do {
       try migrator.migrate(pool)
+      try SyncBackfill.runIfNeeded(pool)
     } catch {
       let version = (try? pool.read { db in try migrator.appliedMigrations(db).last }) ?? nil
       throw .migrationFailed(

@@ -2,14 +2,29 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyStore
+import TallySync
 
 /// The ``Store`` on SQLite: every method is one read or one write transaction on an
 /// ``AppDatabase``, and every query names the user, so one user's rows never reach another.
 public struct SQLiteStore: Store {
   public let database: AppDatabase
+  /// Read only to stamp changes for sync (the hybrid clock's physical part).
+  public let clock: @Sendable () -> Date
 
-  public init(_ database: AppDatabase) {
+  public init(_ database: AppDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
     self.database = database
+    self.clock = clock
+  }
+
+  /// Runs `body` in a write transaction with a recorder for the user's change feed.
+  func write<T: Sendable>(
+    recordingFor user: UUID, _ body: @escaping @Sendable (Database, SyncRecorder) throws -> T
+  ) async throws -> T {
+    let now = clock()
+    return try await write { db in
+      try db.requireUser(user)
+      return try body(db, try SyncRecorder(db, user: user, now: now))
+    }
   }
 
   /// Runs `body` in a write transaction: all of it is committed, or none.
@@ -69,6 +84,8 @@ extension Database {
       throw StoreError.conflict("a user named '\(user.name)' already exists")
     }
     try UserRecord(user).insert(self)
+    // A new user's settings are where they start, not an edit: any real change wins.
+    try SyncRecorder(genesisIn: self, user: user.id).settings(user.settings)
   }
 
   func ownedHabit(_ id: UUID, of user: UUID) throws -> HabitRecord {
@@ -131,6 +148,7 @@ extension SQLiteStore {
 
   public func updateSettings(_ settings: UserSettings, for user: UUID) async throws -> User {
     let settings = try StoreError.validating { () throws(ValidationError) in try settings.validated() }
+    let now = clock()
     return try await write { db in
       guard let record = try UserRecord.fetchOne(db, key: user.storeText) else {
         throw StoreError.notFound(.user(user))
@@ -138,6 +156,7 @@ extension SQLiteStore {
       var updated = try record.user()
       updated.settings = settings
       try UserRecord(updated).update(db)
+      try SyncRecorder(db, user: user, now: now).settings(settings)
       return updated
     }
   }
@@ -148,12 +167,12 @@ extension SQLiteStore {
 extension SQLiteStore {
   public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
-    return try await write { db in
-      try db.requireUser(user)
+    return try await write(recordingFor: user) { db, sync in
       guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
         throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
       }
       try HabitRecord(habit, user: user).insert(db)
+      try sync.habit(habit)
       return habit
     }
   }
@@ -178,41 +197,46 @@ extension SQLiteStore {
 
   public func updateHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
-    return try await write { db in
+    return try await write(recordingFor: user) { db, sync in
       _ = try db.ownedHabit(habit.id, of: user)
       try HabitRecord(habit, user: user).update(db)
+      try sync.habit(habit)
       return habit
     }
   }
 
   public func setArchived(_ archived: Bool, habit id: UUID, for user: UUID) async throws -> Habit {
-    try await write { db in
+    try await write(recordingFor: user) { db, sync in
       var habit = try db.ownedHabit(id, of: user).habit()
       habit.archived = archived
       try HabitRecord(habit, user: user).update(db)
+      try sync.habit(habit)
       return habit
     }
   }
 
   public func deleteHabit(id: UUID, for user: UUID) async throws {
-    try await write { db in
+    try await write(recordingFor: user) { db, sync in
       // Entries and reminder deliveries go with it: ON DELETE CASCADE.
       let deleted = try HabitRecord
         .filter(HabitRecord.Columns.id == id.storeText && HabitRecord.Columns.userID == user.storeText)
         .deleteAll(db)
       guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
+      try sync.habitDeleted(id)
     }
   }
 
   public func reorderHabits(_ ids: [UUID], for user: UUID) async throws -> [Habit] {
-    try await write { db in
+    try await write(recordingFor: user) { db, sync in
       let current = try Self.habits(db, user: user, includingArchived: true)
       let order = try HabitReordering.order(current.map(\.id), moving: ids)
       let statement = try db.cachedStatement(sql: "UPDATE habits SET sort_order = ? WHERE id = ?")
       for (position, id) in order.enumerated() {
         try statement.execute(arguments: [position, id.storeText])
       }
-      return try Self.habits(db, user: user, includingArchived: true)
+      let reordered = try Self.habits(db, user: user, includingArchived: true)
+      for habit in reordered { try sync.habit(habit) }
+      return reordered
     }
   }
 }
@@ -229,7 +253,7 @@ extension SQLiteStore {
     let newNote = try StoreError.validating { () throws(ValidationError) in
       try EntryNote.resolve(note, keeping: nil)
     }
-    return try await write { db in
+    return try await write(recordingFor: user) { db, sync in
       _ = try db.ownedHabit(habit, of: user)
       guard let first = days.first, let last = days.last else { return [] }
       let habitText = habit.storeText
@@ -255,12 +279,15 @@ extension SQLiteStore {
           sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
         for day in days {
           try statement.execute(arguments: [habitText, day.description])
+          try sync.entry(habit, day, status: nil, note: nil)
         }
         return []
       }
       let wanted = Set(days)
-      return try Self.entries(db, habit: habitText, in: first...last)
+      let written = try Self.entries(db, habit: habitText, in: first...last)
         .filter { wanted.contains($0.day) }
+      for entry in written { try sync.entry(habit, entry.day, status: entry.status, note: entry.note) }
+      return written
     }
   }
 
@@ -321,17 +348,17 @@ extension SQLiteStore {
 
 extension SQLiteStore {
   public func setJournalEntry(_ entry: JournalEntry, for user: UUID) async throws {
-    try await write { db in
-      try db.requireUser(user)
+    try await write(recordingFor: user) { db, sync in
       try JournalEntryRecord(entry, user: user).save(db)
+      try sync.journal(entry.day, text: entry.text)
     }
   }
 
   public func clearJournalEntry(on day: Day, for user: UUID) async throws {
-    try await write { db in
-      try db.requireUser(user)
+    try await write(recordingFor: user) { db, sync in
       _ = try JournalEntryRecord.deleteOne(
         db, key: ["user_id": user.storeText, "day": day.description])
+      try sync.journal(day, text: nil)
     }
   }
 
@@ -365,12 +392,12 @@ extension SQLiteStore {
   }
 
   public func addChatMessage(_ message: ChatMessage, for user: UUID) async throws {
-    try await write { db in
-      try db.requireUser(user)
+    try await write(recordingFor: user) { db, sync in
       guard try !ChatMessageRecord.exists(db, key: message.id.storeText) else {
         throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
       }
       try ChatMessageRecord(message, user: user).insert(db)
+      try sync.chat(message)
     }
   }
 
@@ -414,8 +441,7 @@ extension SQLiteStore {
 extension SQLiteStore {
   public func saveShow(_ show: Show, for user: UUID) async throws {
     try ShowRules.checkProviders(show)
-    try await write { db in
-      try db.requireUser(user)
+    try await write(recordingFor: user) { db, sync in
       let record = ShowRecord(show, user: user)
       if let tmdbID = show.tmdbID,
         try ShowRecord.filter(
@@ -438,6 +464,7 @@ extension SQLiteStore {
       for provider in ShowProviderRecord.records(show) {
         try provider.insert(db)
       }
+      try sync.show(show)
     }
   }
 
@@ -471,17 +498,18 @@ extension SQLiteStore {
   }
 
   public func deleteShow(id: UUID, for user: UUID) async throws {
-    try await write { db in
+    try await write(recordingFor: user) { db, sync in
       // Providers and episodes go with it: ON DELETE CASCADE.
       let deleted = try ShowRecord
         .filter(ShowRecord.Columns.id == id.storeText && ShowRecord.Columns.userID == user.storeText)
         .deleteAll(db)
       guard deleted == 1 else { throw StoreError.notFound(.show(id)) }
+      try sync.showDeleted(id)
     }
   }
 
   public func saveEpisodes(_ episodes: [Episode], for user: UUID) async throws {
-    try await write { db in
+    try await write(recordingFor: user) { db, sync in
       for show in Set(episodes.map(\.showID)) {
         _ = try db.ownedShow(show, of: user)
       }
@@ -496,6 +524,7 @@ extension SQLiteStore {
         try statement.execute(arguments: [
           record.showID, record.season, record.number, record.title, record.airDay,
         ])
+        try sync.episode(episode)
       }
     }
   }
@@ -528,19 +557,31 @@ extension SQLiteStore {
   }
 
   public func setPrice(_ price: Price, for user: UUID) async throws {
+    try await write(recordingFor: user) { db, sync in
+      try PriceRecord(price, user: user).save(db)
+      try sync.price(country: price.country, providerID: price.providerID, price)
+    }
+  }
+
+  public func seedPrices(_ table: PriceTable, for user: UUID) async throws {
     try await write { db in
       try db.requireUser(user)
-      try PriceRecord(price, user: user).save(db)
+      let sync = try SyncRecorder(genesisIn: db, user: user)
+      for price in table.prices {
+        try PriceRecord(price, user: user).save(db)
+        try sync.price(country: price.country, providerID: price.providerID, price)
+      }
     }
   }
 
   public func removePrice(country: String, providerID: Int, for user: UUID) async throws {
-    try await write { db in
-      try db.requireUser(user)
+    try await write(recordingFor: user) { db, sync in
       // Like PriceTable.removePrice: a code that is no country prices nothing to remove.
       guard let code = try? CountryCode.normalized(country) else { return }
-      _ = try PriceRecord.deleteOne(
+      guard try PriceRecord.deleteOne(
         db, key: ["user_id": user.storeText, "country": code, "provider_id": providerID])
+      else { return }
+      try sync.price(country: code, providerID: providerID, nil)
     }
   }
 
@@ -729,6 +770,7 @@ extension SQLiteStore {
   @discardableResult
   public func restore(_ snapshot: UserSnapshot, into target: RestoreTarget) async throws -> User {
     let snapshot = try snapshot.checked()
+    let now = clock()
     return try await write { db in
       let user: User
       switch target {
@@ -745,6 +787,10 @@ extension SQLiteStore {
         guard try !Self.holdsData(db, user: id) else { throw StoreError.userHasData(existing) }
         existing.settings = snapshot.settings
         try UserRecord(existing).update(db)
+        let sync = try SyncRecorder(db, user: id, now: now)
+        for price in try Self.priceTable(db, user: id).prices {
+          try sync.price(country: price.country, providerID: price.providerID, nil)
+        }
         _ = try PriceRecord.filter(PriceRecord.Columns.userID == id.storeText).deleteAll(db)
         user = existing
       }
@@ -786,6 +832,7 @@ extension SQLiteStore {
       for price in snapshot.prices {
         try PriceRecord(price, user: user.id).insert(db)
       }
+      try SyncMirror.record(db, user: user.id, with: try SyncRecorder(db, user: user.id, now: now))
       return user
     }
   }
@@ -810,7 +857,7 @@ extension SQLiteStore {
   @discardableResult
   public func addHistory(_ additions: HistoryAdditions, for user: UUID) async throws -> HistoryAdded {
     let additions = try additions.checked()
-    return try await write { db in
+    return try await write(recordingFor: user) { db, sync in
       let existing = try Self.habits(db, user: user, includingArchived: true)
       let insertNew = try db.cachedStatement(
         sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
@@ -822,8 +869,10 @@ extension SQLiteStore {
         }
         try HabitRules.checkNameFree(item.habit.name, among: existing)
         try HabitRecord(item.habit, user: user).insert(db)
+        try sync.habit(item.habit)
         for entry in item.entries {
           try insertNew.execute(arguments: [id, entry.day.description, entry.status.rawValue, entry.note])
+          try sync.entry(item.habit.id, entry.day, status: entry.status, note: entry.note)
         }
         added += item.entries.count
       }
@@ -841,6 +890,7 @@ extension SQLiteStore {
             arguments: [id.storeText, entry.day.description, entry.status.rawValue, entry.note])
           if db.changesCount == 1 {
             added += 1
+            try sync.entry(id, entry.day, status: entry.status, note: entry.note)
           } else {
             kept[id, default: []].append(entry.day)
           }

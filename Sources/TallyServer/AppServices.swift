@@ -2,11 +2,12 @@ import Foundation
 import TallyAccounts
 import TallyCore
 import TallyStore
+import TallySync
 import TallyTMDB
 
 /// What the controllers share: the store, accounts, the configuration and the clock.
 public struct AppServices: Sendable {
-  public let store: any Store
+  public let store: any SyncingStore
   public let accounts: AccountService
   public let throttle: SignInThrottle
   public let configuration: ServerConfiguration
@@ -20,7 +21,7 @@ public struct AppServices: Sendable {
   let cache = ResponseCache()
 
   public init(
-    store: any Store,
+    store: any SyncingStore,
     configuration: ServerConfiguration,
     accounts: AccountService? = nil,
     throttle: SignInThrottle = SignInThrottle(),

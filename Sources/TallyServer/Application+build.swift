@@ -5,6 +5,7 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 import TallySQLite
+import TallySync
 import TallyStore
 
 /// The whole server: opens the store, builds the router, and returns an application that
@@ -19,7 +20,7 @@ public func buildApplication(
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
   let database =
     if let path = configuration.databasePath { try AppDatabase.open(at: path) } else { try AppDatabase.inMemory() }
-  let store: any Store = SQLiteStore(database)
+  let store: any SyncingStore = SQLiteStore(database, clock: clock)
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
@@ -74,6 +75,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   ReminderController(services: services).addRoutes(to: api)
   ReminderChannelController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
+  SyncController(services: services).addRoutes(to: api)
 
   AssetRoutes().addRoutes(to: router)
   AccountPages(services: services).addRoutes(to: router)

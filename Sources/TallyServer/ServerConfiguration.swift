@@ -1,4 +1,5 @@
 import Foundation
+import TallySync
 import TallyTMDB
 
 /// How `tally serve` runs: flags and environment variables fill it (docs/server.md).
@@ -17,6 +18,10 @@ public struct ServerConfiguration: Sendable {
   /// The largest request body accepted, in bytes; an import may be larger (``maxImportSize``).
   public var maxBodySize: Int
   public var maxImportSize: Int
+  /// How large a sync push may be and how far ahead its stamps may run (docs/sync.md).
+  public var sync = SyncLimits.standard
+  /// The largest sync push body, in bytes: a thousand changes with long journal texts fit.
+  public var maxSyncPushSize = 16 << 20
   /// Bcrypt's work factor for new passwords.
   public var passwordCost: UInt8
   public var logLevel: String

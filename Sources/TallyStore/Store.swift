@@ -1,7 +1,7 @@
 /// Everything Tally keeps, behind one value: what the CLI and the server are built on.
 ///
-/// ``InMemoryStore`` and the SQLite store implement it and pass the same contract tests, so
-/// another database can join without callers changing.
+/// The SQLite store implements it (tests use SQLite in memory rather than a hand-written twin)
+/// and passes the contract tests, so another database can join without callers changing.
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
   CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository,

@@ -1,11 +1,12 @@
 import Foundation
 import TallyAccounts
 import TallyCore
+import TallySQLite
 import TallyStore
 import Testing
 
 /// Cost 4 is bcrypt's least: the rules are the same, the tests fast.
-func makeService(_ store: any Store = InMemoryStore()) -> AccountService {
+func makeService(_ store: any Store = SQLiteStore(try! AppDatabase.inMemory())) -> AccountService {
   AccountService(store: store, hasher: PasswordHasher(cost: 4))
 }
 
@@ -27,7 +28,7 @@ let utc = UserSettings(timeZone: "UTC")
   }
 
   @Test func setUpClaimsTheUserTheCommandLineMade() async throws {
-    let store = InMemoryStore()
+    let store = SQLiteStore(try! AppDatabase.inMemory())
     let local = try await store.createUser(User(id: UUID(), name: "ada", settings: utc))
     let habit = try Habit(id: UUID(), name: "Read", createdDay: Day("2026-01-01")!)
     _ = try await store.createHabit(habit, for: local.id)
@@ -59,7 +60,7 @@ let utc = UserSettings(timeZone: "UTC")
   }
 
   @Test func aUserTheCommandLineMadeCannotSignInUntilTheyHaveAPassword() async throws {
-    let store = InMemoryStore()
+    let store = SQLiteStore(try! AppDatabase.inMemory())
     let local = try await store.createUser(User(id: UUID(), name: "cli", settings: utc))
     let service = makeService(store)
     await #expect(throws: AccountError.wrongNameOrPassword) {

@@ -2,14 +2,15 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyImport
+import TallySQLite
 import TallyStore
 import Testing
 
 @Suite struct ImportPlannerTests {
   let today = day("2024-03-10")
 
-  func fresh() async throws -> (InMemoryStore, User) {
-    let store = InMemoryStore()
+  func fresh() async throws -> (SQLiteStore, User) {
+    let store = SQLiteStore(try AppDatabase.inMemory())
     let user = try await store.createUser(
       User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "America/New_York", firstWeekday: .sunday)))
     return (store, user)
@@ -17,7 +18,7 @@ import Testing
 
   /// Plans against what the user has and writes it, as `tally import` does.
   @discardableResult
-  func run(_ history: ImportedHistory, into store: InMemoryStore, _ user: User, dryRun: Bool = false) async throws
+  func run(_ history: ImportedHistory, into store: SQLiteStore, _ user: User, dryRun: Bool = false) async throws
     -> ImportSummary
   {
     let existing = try await store.habits(for: user.id, includingArchived: true)

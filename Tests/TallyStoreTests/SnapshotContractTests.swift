@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallySQLite
 import TallyStore
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
 
   /// A snapshot with fresh ids, made in a scratch store.
   func freshSnapshot() async throws -> UserSnapshot {
-    let scratch = InMemoryStore()
+    let scratch = SQLiteStore(try AppDatabase.inMemory())
     return try await fill(scratch, try await makeUser(scratch, "scratch"))
   }
 

@@ -13,7 +13,6 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   static let all: [StoreFactory] = [
-    StoreFactory(name: "in memory") { InMemoryStore() },
     StoreFactory(name: "SQLite in memory") { SQLiteStore(try AppDatabase.inMemory()) },
     StoreFactory(name: "SQLite file") {
       let folder = FileManager.default.temporaryDirectory

@@ -1,13 +1,14 @@
 import Foundation
 import TallyCore
+import TallySQLite
 import TallyStore
 import TallyTMDB
 import Testing
 
 /// Adding and refreshing shows from TMDB, against the stub, into an in-memory store.
 @Suite struct ShowSyncTests {
-  static func storeWithUser() async throws -> (InMemoryStore, UUID) {
-    let store = InMemoryStore()
+  static func storeWithUser() async throws -> (SQLiteStore, UUID) {
+    let store = SQLiteStore(try AppDatabase.inMemory())
     let user = try await store.createUser(
       User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "America/New_York")))
     return (store, user.id)

@@ -12,6 +12,8 @@ public struct Tally: ParsableCommand {
       """,
     subcommands: [
       ServeCommand.self,
+      RemoteCommand.self,
+      SyncCommand.self,
       UserCommand.self,
       SettingsCommand.self,
       HabitCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import TallySyncClient
 import TallyTMDB
 import TallyServer
 
@@ -37,6 +38,10 @@ public struct CommandContext: Sendable {
   public var showSource: (any ShowSource)?
   /// Sends `reminders test`'s POST; tests point it at a local receiver or a fake.
   public var webhookTransport: any WebhookTransport
+  /// How `tally sync` reaches a server from its URL and token; HTTP unless a test says.
+  public var syncTransport: @Sendable (_ url: String, _ token: String) -> any SyncTransport = { url, token in
+    HTTPSyncTransport(baseURL: url, token: token)
+  }
 
   public init(
     environment: [String: String],

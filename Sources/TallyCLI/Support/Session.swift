@@ -2,12 +2,13 @@ import Foundation
 import TallyCore
 import TallySQLite
 import TallyStore
+import TallySync
 
 /// An open database, the user a command acts for, and the moment it acts at.
 struct Session {
   /// The file behind the store, for `backup`; commands otherwise talk to ``store``.
   let database: AppDatabase
-  let store: any Store
+  let store: any SyncingStore
   let user: User
   let now: Date
   let context: CommandContext
@@ -33,9 +34,10 @@ struct SessionOpener {
 
   /// The database, the user (created on first use) and `now`.
   func open() async throws -> Session {
-    let (database, store) = try openStore()
+    let now = try now()
+    let (database, store) = try openStore(now: now)
     let user = try await resolveUser(in: store, database: database)
-    return Session(database: database, store: store, user: user, now: try now(), context: context)
+    return Session(database: database, store: store, user: user, now: now, context: context)
   }
 
   func path() throws -> String {
@@ -43,9 +45,11 @@ struct SessionOpener {
     return try DatabaseLocation.defaultPath(environment: context.environment)
   }
 
-  func openStore() throws -> (AppDatabase, any Store) {
+  /// The store stamps its changes for sync at `now` (`--now`, `TALLY_NOW` or the clock).
+  func openStore(now: Date? = nil) throws -> (AppDatabase, any SyncingStore) {
     let database = try AppDatabase.open(at: try path())
-    return (database, SQLiteStore(database))
+    let now = try now ?? self.now()
+    return (database, SQLiteStore(database, clock: { now }))
   }
 
   /// `--now`, else `TALLY_NOW`, else the clock.
@@ -94,9 +98,7 @@ struct SessionOpener {
     let user = try User(id: UUID(), name: name, settings: defaultSettings())
     do {
       let created = try await store.createUser(user)
-      for price in PriceTable.defaults.prices {
-        try await store.setPrice(price, for: created.id)
-      }
+      try await store.seedPrices(PriceTable.defaults, for: created.id)
       return created
     } catch StoreError.conflict {
       // Another process made the user between our look and our write: use theirs.

@@ -4,6 +4,7 @@ import Hummingbird
 import TallyAccounts
 import TallyCore
 import TallyStore
+import TallySync
 import TallyWire
 
 /// An error as RFC 9457 `application/problem+json`: a status, a short title and a sentence
@@ -60,6 +61,14 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       return Problem(error.status, error.body ?? error.status.reasonPhrase)
     case let error as ValidationError:
       return Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: error.field)
+    case let error as SyncRefusal:
+      switch error {
+      case .tooManyChanges: return Problem(.contentTooLarge, error.description)
+      case .invalid(let index, let rule):
+        return Problem(.unprocessableContent, error.description, field: "changes[\(index)].\(rule.field)")
+      case .unknown(let index, _, _):
+        return Problem(.unprocessableContent, error.description, field: "changes[\(index)]")
+      }
     case let error as AccountError:
       switch error {
       case .alreadySetUp: return Problem(.conflict, error.description)

@@ -51,11 +51,15 @@ public enum HabitRules {
     }
   }
 
+  /// What two habit names are compared by: equal keys are the same name.
+  public static func nameKey(_ name: String) -> String { name }
+
   /// `name` is not another of `habits`' names; `renaming` is the habit being changed, if any.
   public static func checkNameFree(_ name: String, among habits: [Habit], renaming: UUID? = nil)
     throws(StoreError)
   {
-    guard habits.contains(where: { $0.name == name && $0.id != renaming }) else { return }
+    let key = nameKey(name)
+    guard habits.contains(where: { nameKey($0.name) == key && $0.id != renaming }) else { return }
     let advice = renaming == nil ? "give the new one another name" : "choose another name"
     throw .conflict("a habit named '\(name)' already exists; \(advice)")
   }

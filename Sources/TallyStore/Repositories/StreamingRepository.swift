@@ -31,6 +31,10 @@ public protocol StreamingRepository: Sendable {
   /// Sets the user's price for the price's (country, provider), replacing any earlier one.
   func setPrice(_ price: Price, for user: UUID) async throws
 
+  /// Sets the prices a new user starts with: defaults, not edits, so a price set on any
+  /// replica wins over them when they meet (SPEC 11).
+  func seedPrices(_ table: PriceTable, for user: UUID) async throws
+
   /// Removes the user's price for (country, provider); nothing happens when there is none.
   func removePrice(country: String, providerID: Int, for user: UUID) async throws
 

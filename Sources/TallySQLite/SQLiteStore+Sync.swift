@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+import TallySync
+
+// MARK: - Sync: the server's feed and merge, a replica's remote and outbox (docs/sync.md)
+
+extension SQLiteStore: SyncRepository {
+  public func syncDevice() async throws -> UUID {
+    try await read { db in try db.syncDevice() }
+  }
+
+  public func syncChanges(for user: UUID, after position: Int64, limit: Int) async throws -> SyncChangePage {
+    try await read { db in
+      try db.requireUser(user)
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
+          WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?
+          """,
+        arguments: [user.storeText, position, limit + 1])
+      var changes: [SyncChange] = []
+      changes.reserveCapacity(min(rows.count, limit))
+      for row in rows.prefix(limit) {
+        let kindText: String = row["kind"]
+        guard let kind = SyncKind(rawValue: kindText) else {
+          throw StoreError.corrupt("sync_entities.kind '\(kindText)' is not a kind")
+        }
+        changes += try Database.entity(row).changes(kind: kind, id: row["entity_id"])
+      }
+      let last = rows.prefix(limit).last.map { $0["position"] as Int64 } ?? position
+      return SyncChangePage(changes: changes, position: last, more: rows.count > limit)
+    }
+  }
+
+  public func applyPush(_ request: SyncPushRequest, for user: UUID, now: Date, limits: SyncLimits)
+    async throws -> SyncPushResponse
+  {
+    try await write { db in
+      guard let record = try UserRecord.fetchOne(db, key: user.storeText) else {
+        throw StoreError.notFound(.user(user))
+      }
+      let settings = try record.user().settings
+      let calendar = try Stored.valid("users.settings") { () throws(ValidationError) in
+        try settings.dayCalendar()
+      }
+      try SyncBatchRules.check(
+        request, server: try db.syncDevice(), now: now, today: calendar.day(containing: now), limits: limits)
+      var applier = SyncApplier(db, user: user, strict: true, now: now)
+      try applier.apply(request.changes)
+      return applier.report
+    }
+  }
+
+  public func syncRemote(for user: UUID) async throws -> SyncRemote? {
+    try await read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT url, token, cursor, last_sync_at, last_error FROM sync_remotes WHERE user_id = ?",
+        arguments: [user.storeText]
+      ).map { row in
+        SyncRemote(
+          url: row["url"], token: row["token"], cursor: row["cursor"],
+          lastSync: (row["last_sync_at"] as String?).flatMap(InstantText.date), lastError: row["last_error"])
+      }
+    }
+  }
+
+  public func attachRemote(_ remote: SyncRemote, for user: UUID) async throws -> Int {
+    try await write { db in
+      try db.requireUser(user)
+      guard try !db.isReplica(user) else {
+        throw StoreError.conflict("this database already syncs with a server; remove it first")
+      }
+      try db.execute(
+        sql: "INSERT INTO sync_remotes (user_id, url, token) VALUES (?, ?, ?)",
+        arguments: [user.storeText, remote.url, remote.token])
+      // The server's settings win on attaching: whatever it has is taken on the first pull.
+      try db.execute(
+        sql: "DELETE FROM sync_entities WHERE user_id = ? AND kind = 'settings'", arguments: [user.storeText])
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT kind, entity_id, fields, stamps, deleted FROM sync_entities WHERE user_id = ? ORDER BY position",
+        arguments: [user.storeText])
+      for row in rows {
+        guard let kind = SyncKind(rawValue: row["kind"]) else { continue }
+        for change in try Database.entity(row).changes(kind: kind, id: row["entity_id"]) {
+          try db.enqueue(change, user: user)
+        }
+      }
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox WHERE user_id = ?", arguments: [user.storeText]) ?? 0
+    }
+  }
+
+  public func detachRemote(for user: UUID) async throws {
+    try await write { db in
+      try db.execute(sql: "DELETE FROM sync_outbox WHERE user_id = ?", arguments: [user.storeText])
+      try db.execute(sql: "DELETE FROM sync_remotes WHERE user_id = ?", arguments: [user.storeText])
+    }
+  }
+
+  public func outbox(for user: UUID, limit: Int) async throws -> [SyncOutboxItem] {
+    try await read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT id, change FROM sync_outbox WHERE user_id = ? ORDER BY id LIMIT ?",
+        arguments: [user.storeText, limit]
+      ).map { row in SyncOutboxItem(id: row["id"], change: try SyncOutboxCoding.change(row["change"])) }
+    }
+  }
+
+  public func outboxCount(for user: UUID) async throws -> Int {
+    try await read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox WHERE user_id = ?", arguments: [user.storeText]) ?? 0
+    }
+  }
+
+  public func removeFromOutbox(through id: Int64, for user: UUID) async throws {
+    try await write { db in
+      try db.execute(sql: "DELETE FROM sync_outbox WHERE user_id = ? AND id <= ?", arguments: [user.storeText, id])
+    }
+  }
+
+  public func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse {
+    let now = clock()
+    return try await write { db in
+      try db.requireUser(user)
+      var applier = SyncApplier(db, user: user, strict: false, now: now)
+      try applier.apply(page.changes)
+      try db.execute(
+        sql: "UPDATE sync_remotes SET cursor = ? WHERE user_id = ?", arguments: [page.cursor, user.storeText])
+      return applier.report
+    }
+  }
+
+  public func recordSyncOutcome(at instant: Date, error: String?, for user: UUID) async throws {
+    try await write { db in
+      try db.execute(
+        sql: "UPDATE sync_remotes SET last_sync_at = ?, last_error = ? WHERE user_id = ?",
+        arguments: [InstantText.text(instant), error, user.storeText])
+    }
+  }
+}

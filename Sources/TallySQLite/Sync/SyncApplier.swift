@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+import TallySync
+
+/// Merges changes from elsewhere into one user's data, inside the caller's transaction: the
+/// feed's entities by SPEC 11's rules, then the tables the rest of Tally reads.
+///
+/// A server applying a push is `strict`: a child whose parent it never had, an id another
+/// account holds, or a new entity missing fields refuses the whole push. A replica applying a
+/// pull keeps such children until their parent arrives (a first pull is paged, and a parent
+/// changed later sits later in the feed than its children).
+struct SyncApplier {
+  let db: Database
+  let user: UUID
+  let strict: Bool
+  let now: Date
+  private(set) var report = SyncPushResponse()
+  /// Stamps this merge's own changes (renames); made after every incoming stamp was seen.
+  private var recorder: SyncRecorder?
+
+  init(_ db: Database, user: UUID, strict: Bool, now: Date) {
+    self.db = db
+    self.user = user
+    self.strict = strict
+    self.now = now
+  }
+
+  mutating func apply(_ changes: [SyncChange]) throws {
+    guard !changes.isEmpty else { return }
+    var latest = try db.latestStamp()
+    for change in changes { latest = HybridClock.seen(change.stamp, latest: latest) }
+    if let latest { try db.saveLatestStamp(latest) }
+    let ordered = changes.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }
+    for (index, change) in ordered {
+      do {
+        try apply(change)
+      } catch let error as ValidationError {
+        throw SyncRefusal.invalid(index: index, error)
+      } catch let error as SyncApplyError {
+        throw SyncRefusal.unknown(index: index, change.key, error.reason)
+      } catch let error as DecodingError {
+        throw SyncRefusal.invalid(
+          index: index, ValidationError(field: "fields", rule: DecodingErrorText.describe(error)))
+      } catch let error as StoreError {
+        throw SyncRefusal.invalid(index: index, ValidationError(field: "fields", rule: error.description))
+      }
+    }
+  }
+
+  private mutating func apply(_ change: SyncChange) throws {
+    try SyncBatchRules.checkShape(change)
+    let key = change.key
+    let id = try SyncID(key)
+    if let parent = key.parent {
+      let held = try db.syncEntity(parent, user: user)
+      if held?.deleted != nil {
+        report.dropped.append(
+          SyncNotice(kind: key.kind, id: key.id, reason: "its \(parent.kind.rawValue) was deleted"))
+        return
+      }
+      if held == nil, strict {
+        throw SyncApplyError(reason: "this account has no \(parent.kind.rawValue) \(parent.id)")
+      }
+    }
+    let before = try db.syncEntity(key, user: user)
+    if before == nil, strict { try checkIDFree(id) }
+    var after = before ?? SyncEntity()
+    switch after.merge(change) {
+    case .dropped:
+      report.dropped.append(
+        SyncNotice(kind: key.kind, id: key.id, reason: "the \(key.kind.rawValue) was deleted on another device"))
+    case .unchanged:
+      report.unchanged += 1
+      if case .journal(let day) = id { try keepLosingText(change, day: day, held: after) }
+    case .applied:
+      report.applied += 1
+      if strict, before?.isComplete(key.kind) != true, after.deleted == nil, !after.isComplete(key.kind),
+        key.kind != .settings
+      {
+        let missing = key.kind.fields.subtracting(after.fields.keys).sorted()
+        throw ValidationError(
+          field: "fields", rule: "of a new \(key.kind.rawValue) must include \(missing.joined(separator: ", "))")
+      }
+      try db.saveSyncEntity(after, key, user: user)
+      try materialize(id, key, after, replacing: before)
+    }
+  }
+
+  /// Ids are global; one another account holds cannot be taken, and the answer says no more.
+  private func checkIDFree(_ id: SyncID) throws {
+    let table: String
+    let uuid: UUID
+    switch id {
+    case .habit(let value): (table, uuid) = ("habits", value)
+    case .show(let value): (table, uuid) = ("shows", value)
+    case .chat(let value): (table, uuid) = ("chat_messages", value)
+    default: return
+    }
+    let taken = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ? AND user_id <> ?)",
+      arguments: [uuid.storeText, user.storeText]) ?? false
+    if taken { throw SyncApplyError(reason: "this id cannot be used; give the new entity a new id") }
+  }
+
+  /// A journal text that lost to a later one is kept as a revision all the same.
+  private func keepLosingText(_ change: SyncChange, day: Day, held: SyncEntity) throws {
+    guard case .string(let text)? = change.fields["text"], held.fields["text"] != .string(text),
+      let winner = held.stamps["text"]
+    else { return }
+    try db.keepJournalRevision(user: user, day: day, text: text, stamp: change.stamp, replacedBy: winner)
+  }
+
+  mutating func renamer() throws -> SyncRecorder {
+    if let recorder { return recorder }
+    let made = try SyncRecorder(db, user: user, now: now)
+    recorder = made
+    return made
+  }
+
+  mutating func noteRename(_ rename: SyncRename) {
+    report.renamed.append(rename)
+  }
+}
+
+/// A change naming something this account never had, or cannot have.
+struct SyncApplyError: Error {
+  let reason: String
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyStore
+import TallySync
+
+/// The sync protocol (docs/sync.md): a device pulls the account's changes after its cursor,
+/// page by page, and pushes batches of its own, each applied all or nothing.
+struct SyncController {
+  let services: AppServices
+
+  func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    group.get("sync", use: pull)
+    group.post("sync", use: push)
+  }
+
+  /// `cursor` (none: from the start) and `limit` (entities per page, 1–`maxPage`).
+  @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<SyncPullResponse> {
+    let user = try context.requireUser()
+    let limits = services.configuration.sync
+    let limit = try request.uri.queryParameters.int("limit", in: 1...limits.maxPage) ?? 1_000
+    let server = try await services.store.syncDevice()
+    let after = try SyncCursor.position(request.uri.queryParameters.get("cursor"), user: user.id, server: server)
+    let page = try await services.store.syncChanges(for: user.id, after: after, limit: limit)
+    let cursor = SyncCursor(position: page.position, user: user.id, server: server)
+    return JSONResponse(SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more))
+  }
+
+  /// The answer is sent only after the batch is committed.
+  @Sendable func push(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<SyncPushResponse> {
+    let user = try context.requireUser()
+    let data = try await request.bodyData(limit: services.configuration.maxSyncPushSize)
+    let batch: SyncPushRequest
+    do {
+      batch = try Self.decoder.decode(SyncPushRequest.self, from: data)
+    } catch let error as DecodingError {
+      throw Problem(
+        .unprocessableContent, "The push is wrong at \(DecodingErrorText.describe(error)). Nothing was applied.",
+        field: DecodingErrorText.path(error))
+    } catch {
+      throw Problem(.badRequest, "The push is not valid JSON. Nothing was applied.")
+    }
+    let report = try await services.store.applyPush(
+      batch, for: user.id, now: services.clock(), limits: services.configuration.sync)
+    return JSONResponse(report)
+  }
+
+  private static let decoder = JSONDecoder()
+}

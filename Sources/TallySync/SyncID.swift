@@ -1,0 +1,69 @@
+import Foundation
+import TallyCore
+import TallyStore
+
+/// The parts of an entity id, read by kind; refuses an id that is not of its kind's form.
+public enum SyncID: Hashable, Sendable {
+  case settings
+  case habit(UUID)
+  case show(UUID)
+  case chat(UUID)
+  case price(country: String, providerID: Int)
+  case journal(Day)
+  case entry(habit: UUID, day: Day)
+  case episode(show: UUID, season: Int, number: Int)
+
+  public static let settingsID = "settings"
+
+  public static func entry(_ habit: UUID, _ day: Day) -> String { "\(habit.storeText)/\(day)" }
+  public static func episode(_ show: UUID, _ season: Int, _ number: Int) -> String {
+    "\(show.storeText)/\(season)/\(number)"
+  }
+  public static func price(_ country: String, _ providerID: Int) -> String { "\(country)/\(providerID)" }
+
+  public init(_ key: SyncKey) throws(ValidationError) {
+    let parts = key.id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    func uuid(_ text: String) -> UUID? {
+      text == text.lowercased() ? UUID(uuidString: text) : nil
+    }
+    func count(_ text: String) -> Int? {
+      text.count <= 9 && text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil
+    }
+    let parsed: SyncID? =
+      switch (key.kind, parts.count) {
+      case (.settings, 1): key.id == Self.settingsID ? .settings : nil
+      case (.habit, 1): uuid(parts[0]).map(SyncID.habit)
+      case (.show, 1): uuid(parts[0]).map(SyncID.show)
+      case (.chat, 1): uuid(parts[0]).map(SyncID.chat)
+      case (.journal, 1): Day(parts[0]).map(SyncID.journal)
+      case (.entry, 2):
+        uuid(parts[0]).flatMap { habit in Day(parts[1]).map { .entry(habit: habit, day: $0) } }
+      case (.episode, 3):
+        uuid(parts[0]).flatMap { show in
+          count(parts[1]).flatMap { season in
+            count(parts[2]).map { .episode(show: show, season: season, number: $0) }
+          }
+        }
+      case (.price, 2):
+        (try? CountryCode.normalized(parts[0])).flatMap { country in
+          country == parts[0] ? count(parts[1]).map { .price(country: country, providerID: $0) } : nil
+        }
+      default: nil
+      }
+    guard let parsed else {
+      throw ValidationError(field: "change id", rule: "'\(key.id)' is not the id of a \(key.kind.rawValue) (\(Self.form(key.kind)))")
+    }
+    self = parsed
+  }
+
+  static func form(_ kind: SyncKind) -> String {
+    switch kind {
+    case .settings: "always 'settings'"
+    case .habit, .show, .chat: "a lower-case UUID"
+    case .journal: "a day, YYYY-MM-DD"
+    case .entry: "habit UUID/YYYY-MM-DD"
+    case .episode: "show UUID/season/number"
+    case .price: "COUNTRY/provider id, like US/8"
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TallyCore
+
+/// What a change is about, and the fields a change of that kind may carry (SPEC 11).
+///
+/// Ids: a habit, chat message or show is its UUID; an entry is `<habit>/<day>`; a journal
+/// entry is its day; an episode is `<show>/<season>/<number>`; a price is `<country>/<provider>`;
+/// the settings are `settings`. Fields mirror the JSON the API sends for that kind.
+public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
+  case settings, habit, show, price, journal, chat, entry, episode
+
+  public var fields: Set<String> {
+    switch self {
+    case .settings:
+      ["timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates"]
+    case .habit:
+      ["name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder"]
+    case .show: ["title", "status", "tmdbID", "providers"]
+    case .price: ["amount", "currency"]
+    case .journal: ["text"]
+    case .chat: ["day", "role", "text", "sentAt"]
+    case .entry: ["status", "note"]
+    case .episode: ["title", "airDay"]
+    }
+  }
+
+  /// Fields that change together as one value: an entry is one register (SPEC 11 "per
+  /// (habit, day)"), so a change of it names every field.
+  public var changesWhole: Bool { self == .entry }
+
+  /// Deletion is final for these: the entity stays deleted, and later changes to it are
+  /// dropped. The other kinds are removed by a value (`status: null`, `text: null`,
+  /// `amount: null`) that a later change may replace.
+  public var deletionIsFinal: Bool { self == .habit || self == .show || self == .chat }
+
+  /// The kind whose entity must exist for this one to: an entry's habit, an episode's show.
+  public var parent: SyncKind? {
+    switch self {
+    case .entry: .habit
+    case .episode: .show
+    default: nil
+    }
+  }
+
+  /// Applied in this order within a batch, so a parent lands before its children.
+  public static func < (a: SyncKind, b: SyncKind) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
