@@ -124,6 +124,23 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  // Replicas against the real server in process, on real SQLite files.
+  .testTarget(
+    name: "TallySyncClientTests",
+    dependencies: [
+      "TallySyncClient",
+      "TallySync",
+      "TallyServer",
+      "TallySQLite",
+      "TallyAccounts",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "PropertyBased", package: "swift-property-based"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
   .testTarget(
     name: "TallySyncTests",
     dependencies: [

@@ -132,6 +132,21 @@ extension SQLiteStore: SyncRepository {
     }
   }
 
+  public func journalRevisions(on day: Day, for user: UUID) async throws -> [JournalRevision] {
+    try await read { db in
+      try db.requireUser(user)
+      return try Row.fetchAll(
+        db, sql: "SELECT text, stamp, replaced_by FROM journal_revisions WHERE user_id = ? AND day = ? ORDER BY id",
+        arguments: [user.storeText, day.description]
+      ).map { row in
+        guard let stamp = HybridStamp(row["stamp"]), let winner = HybridStamp(row["replaced_by"]) else {
+          throw StoreError.corrupt("journal_revisions holds a stamp Tally did not write")
+        }
+        return JournalRevision(day: day, text: row["text"], stamp: stamp, replacedBy: winner)
+      }
+    }
+  }
+
   public func recordSyncOutcome(at instant: Date, error: String?, for user: UUID) async throws {
     try await write { db in
       try db.execute(

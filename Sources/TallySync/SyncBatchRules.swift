@@ -105,7 +105,8 @@ public enum SyncBatchRules {
     }
     if change.kind.changesWhole, change.fields.count != known.count {
       throw ValidationError(
-        field: "fields", rule: "of an entry must name \(known.sorted().joined(separator: " and ")) together")
+        field: "fields",
+        rule: "of a \(change.kind.rawValue) must name \(known.sorted().joined(separator: " and ")) together")
     }
   }
 

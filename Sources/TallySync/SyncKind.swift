@@ -25,8 +25,8 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   }
 
   /// Fields that change together as one value: an entry is one register (SPEC 11 "per
-  /// (habit, day)"), so a change of it names every field.
-  public var changesWhole: Bool { self == .entry }
+  /// (habit, day)"), and a price is an amount in a currency, so a change names every field.
+  public var changesWhole: Bool { self == .entry || self == .price }
 
   /// Deletion is final for these: the entity stays deleted, and later changes to it are
   /// dropped. The other kinds are removed by a value (`status: null`, `text: null`,

@@ -85,8 +85,27 @@ public protocol SyncRepository: Sendable {
   /// replica killed half-way resumes where it stopped.
   func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse
 
+  /// The texts merges replaced on `day`, oldest first (SPEC 11: never lost).
+  func journalRevisions(on day: Day, for user: UUID) async throws -> [JournalRevision]
+
   /// Notes when the last sync ended and its error, for `tally sync --status`.
   func recordSyncOutcome(at instant: Date, error: String?, for user: UUID) async throws
+}
+
+/// A journal text another replaced when replicas met: the text, the stamp that wrote it and
+/// the stamp of the text that won.
+public struct JournalRevision: Hashable, Sendable, Codable {
+  public var day: Day
+  public var text: String
+  public var stamp: HybridStamp
+  public var replacedBy: HybridStamp
+
+  public init(day: Day, text: String, stamp: HybridStamp, replacedBy: HybridStamp) {
+    self.day = day
+    self.text = text
+    self.stamp = stamp
+    self.replacedBy = replacedBy
+  }
 }
 
 /// A store that also syncs: what the server and the CLI hold.

@@ -60,6 +60,7 @@ public struct SyncClient: Sendable {
       let answer = try await retrying { try await transport.push(batch) }
       try await store.removeFromOutbox(through: last.id, for: user)
       summary.pushed += items.count
+      summary.appliedOnServer += answer.applied
       summary.add(answer)
     }
   }
@@ -77,6 +78,7 @@ public struct SyncClient: Sendable {
       }
       let report = try await store.applyPulled(page, for: user)
       summary.pulled += page.changes.count
+      summary.appliedHere += report.applied
       summary.add(report)
       cursor = page.cursor
       if !page.more { return cursor }
@@ -103,15 +105,16 @@ public struct SyncClient: Sendable {
 public struct SyncSummary: Hashable, Sendable {
   public var pushed = 0
   public var pulled = 0
-  /// Changes that changed something here or on the server.
-  public var applied = 0
+  /// Pushed changes that changed something on the server (a retried push changes nothing).
+  public var appliedOnServer = 0
+  /// Pulled changes that changed something here (one's own changes coming back do not).
+  public var appliedHere = 0
   public var dropped: [SyncNotice] = []
   public var renamed: [SyncRename] = []
 
   public init() {}
 
   mutating func add(_ report: SyncPushResponse) {
-    applied += report.applied
     dropped += report.dropped
     renamed += report.renamed
   }

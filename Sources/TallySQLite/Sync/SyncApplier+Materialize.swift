@@ -42,6 +42,7 @@ extension SyncApplier {
         adding: ["showID": .string(show.storeText), "season": .int(Int64(season)), "number": .int(Int64(number))])
       try EpisodeRecord(episode).save(db)
     case .price(let country, let providerID):
+      guard state.isComplete(.price) else { return }
       if let price = try SyncFields.price(state.fields, country: country, providerID: providerID) {
         try PriceRecord(price, user: user).save(db)
       } else {

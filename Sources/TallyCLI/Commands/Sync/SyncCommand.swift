@@ -43,7 +43,7 @@ struct SyncCommand: TallyCommand {
     }
     session.output.line(
       "Sent \(Sentence.count(summary.pushed, "change")), received \(Sentence.count(summary.pulled, "change")); "
-        + "\(summary.applied) changed something.")
+        + "\(summary.appliedOnServer) changed the server, \(summary.appliedHere) changed this database.")
     for rename in summary.renamed {
       session.output.line("Renamed \(rename.kind.rawValue) '\(rename.from)' to '\(rename.to)': the name was taken.")
     }
@@ -85,14 +85,16 @@ enum SyncStatus {
 struct SyncSummaryJSON: Encodable {
   var pushed: Int
   var pulled: Int
-  var applied: Int
+  var appliedOnServer: Int
+  var appliedHere: Int
   var renamed: [SyncRename]
   var dropped: [SyncNotice]
 
   init(_ summary: SyncSummary) {
     pushed = summary.pushed
     pulled = summary.pulled
-    applied = summary.applied
+    appliedOnServer = summary.appliedOnServer
+    appliedHere = summary.appliedHere
     renamed = summary.renamed
     dropped = summary.dropped
   }

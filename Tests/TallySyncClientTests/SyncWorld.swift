@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Synchronization
+import TallyAccounts
+import TallyCore
+import TallySQLite
+import TallyServer
+import TallyStore
+import TallySync
+import TallySyncClient
+import Testing
+
+/// A clock a test moves by hand.
+final class TestClock: Sendable {
+  private let now: Mutex<Date>
+
+  init(_ start: Date) { now = Mutex(start) }
+
+  func read() -> Date { now.withLock { $0 } }
+
+  func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+
+  func set(_ date: Date) { now.withLock { $0 = date } }
+}
+
+/// 2026-03-08 12:00 UTC.
+let startOfTests = Date(timeIntervalSince1970: 1_772_971_200)
+
+func temporaryDatabase(_ name: String) -> String {
+  FileManager.default.temporaryDirectory
+    .appendingPathComponent("tally-sync-\(UUID().uuidString)").appendingPathComponent("\(name).sqlite").path
+}
+
+/// The server's side: its database file, its clock and an account with an API token.
+struct SyncServer: Sendable {
+  let store: SQLiteStore
+  let services: AppServices
+  let clock: TestClock
+  let user: User
+  let token: String
+
+  static func make(timeZone: String = "Europe/Berlin") async throws -> SyncServer {
+    let clock = TestClock(startOfTests)
+    let store = SQLiteStore(try AppDatabase.open(at: temporaryDatabase("server")), clock: { clock.read() })
+    let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
+    let services = AppServices(
+      store: store, configuration: ServerConfiguration(), accounts: accounts, clock: { clock.read() })
+    let user = try await accounts.addUser(
+      name: "ada", password: "correct horse", settings: UserSettings(timeZone: timeZone), at: clock.read())
+    let token = try await accounts.createAPIToken(name: "sync", for: user.id, at: clock.read())
+    return SyncServer(store: store, services: services, clock: clock, user: user, token: token.secret.secret)
+  }
+
+  /// Runs `body` with the server listening on a free loopback port; `body` gets its URL.
+  func running<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+    let app = Application(
+      router: buildRouter(services), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    return try await app.test(.live) { client in
+      try await body("http://127.0.0.1:\(client.port!)")
+    }
+  }
+}
+
+/// A device: its own database file and clock, attached to the server's account.
+struct Replica: Sendable {
+  let name: String
+  let store: SQLiteStore
+  let clock: TestClock
+  let user: User
+
+  static func make(_ name: String, url: String, token: String, timeZone: String = "Europe/Berlin", skew: TimeInterval = 0)
+    async throws -> Replica
+  {
+    let clock = TestClock(startOfTests.addingTimeInterval(skew))
+    let store = SQLiteStore(try AppDatabase.open(at: temporaryDatabase(name)), clock: { clock.read() })
+    let user = try await store.createUser(User(id: UUID(), name: name, settings: UserSettings(timeZone: timeZone)))
+    _ = try await store.attachRemote(SyncRemote(url: url, token: token), for: user.id)
+    return Replica(name: name, store: store, clock: clock, user: user)
+  }
+
+  func client(_ transport: any SyncTransport) -> SyncClient {
+    var client = SyncClient(store: store, user: user.id, transport: transport)
+    client.sleep = { _ in }
+    client.clock = { clock.read() }
+    return client
+  }
+
+  func sync(_ url: String, token: String) async throws -> SyncSummary {
+    try await client(HTTPSyncTransport(baseURL: url, token: token)).sync()
+  }
+}
+
+/// Everything of a user that sync carries, read through the store, ids kept.
+struct Contents: Equatable, CustomStringConvertible {
+  var settings: UserSettings
+  var habits: [Habit]
+  var entries: [UUID: [HabitEntry]]
+  var journal: [JournalEntry]
+  var chat: [ChatMessage]
+  var shows: [Show]
+  var episodes: [Episode]
+  var prices: [Price]
+
+  static func of(_ store: any Store, _ user: UUID) async throws -> Contents {
+    let snapshot = try await store.snapshot(of: user)
+    return Contents(
+      settings: snapshot.settings,
+      habits: snapshot.habits.map(\.habit),
+      entries: Dictionary(uniqueKeysWithValues: snapshot.habits.map { ($0.habit.id, $0.entries) }),
+      journal: snapshot.journal, chat: snapshot.chat, shows: snapshot.shows,
+      episodes: snapshot.episodes.sorted { ($0.showID.uuidString, $0.season, $0.number) < ($1.showID.uuidString, $1.season, $1.number) },
+      prices: snapshot.prices.sorted { ($0.country, $0.providerID) < ($1.country, $1.providerID) })
+  }
+
+  var description: String {
+    "habits \(habits.map(\.name)), entries \(entries.values.map(\.count).reduce(0, +)), journal \(journal.count), chat \(chat.count), shows \(shows.count)"
+  }
+}
+
+func day(_ text: String) -> Day { Day(text)! }
