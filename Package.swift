@@ -138,6 +138,7 @@ package.targets += [
       .product(name: "PropertyBased", package: "swift-property-based"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ],
     swiftSettings: swiftSettings
   ),

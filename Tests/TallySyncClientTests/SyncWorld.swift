@@ -1,4 +1,7 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
@@ -119,3 +122,17 @@ struct Contents: Equatable, CustomStringConvertible {
 }
 
 func day(_ text: String) -> Day { Day(text)! }
+
+/// A request as any client could send it, bypassing the typed transport.
+enum RawHTTP {
+  static func post(_ url: String, body: String, token: String) async throws -> (status: Int, body: String) {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    request.headers.add(name: "Content-Type", value: "application/json")
+    request.body = .bytes(ByteBuffer(string: body))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let bytes = try await response.body.collect(upTo: 1 << 20)
+    return (Int(response.status.code), String(buffer: bytes))
+  }
+}
