@@ -16,6 +16,7 @@ enum Migrations {
     ("v2", v2),
     ("v3", v3),
     ("v4", v4),
+    ("v5", v5),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

@@ -44,7 +44,7 @@ struct SessionOpener {
   }
 
   func openStore() throws -> (AppDatabase, any Store) {
-    let database = try AppDatabase.open(at: try path())
+    let database = try AppDatabase.open(at: try path(), adoptingEmptyFile: options.adoptEmptyDb)
     return (database, SQLiteStore(database))
   }
 

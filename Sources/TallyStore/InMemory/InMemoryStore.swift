@@ -126,6 +126,7 @@ extension InMemoryStore {
     guard habitsByID[habit.id] == nil else {
       throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
     }
+    try HabitRules.checkNameFree(habit.name, among: try habits(for: user, includingArchived: true))
     habitsByID[habit.id] = OwnedHabit(owner: user, habit: habit)
     return habit
   }
@@ -145,6 +146,7 @@ extension InMemoryStore {
   public func updateHabit(_ habit: Habit, for user: UUID) throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     _ = try ownedHabit(habit.id, of: user)
+    try HabitRules.checkNameFree(habit.name, among: try habits(for: user, includingArchived: true), renaming: habit.id)
     habitsByID[habit.id]?.habit = habit
     return habit
   }

@@ -24,6 +24,7 @@ struct HabitController {
     var reminder: Reminder?
 
     static let fields: Set<String> = ["name", "icon", "color", "group", "createdDay", "frequency", "reminder"]
+    static let nullableFields: Set<String> = ["icon", "group"]
   }
 
   /// Only the fields sent change; `icon` and `group` are removed by `null` or blank text.
@@ -41,6 +42,7 @@ struct HabitController {
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
+    static let nullableFields: Set<String> = ["icon", "group"]
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Prometheus
+import TallyServer
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 17, point 5: a client that sends its head slowly, or nothing at all, or a huge request
+/// line, cannot hold a connection for ever.
+@Suite struct ConnectionLimitTests {
+  static func server() throws -> TestServer {
+    var configuration = ServerConfiguration()
+    configuration.idleTimeout = .seconds(1)
+    return try TestServer(configuration: configuration)
+  }
+
+  @Test func anIdleConnectionAndAHalfSentHeadAreClosed() async throws {
+    try await Self.server().testLive { client in
+      let port = try #require(client.port)
+      let idle = try RawConnection(port: port)
+      let slow = try RawConnection(port: port)
+      try slow.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+      try await Task.sleep(for: .milliseconds(600))
+      try slow.send("X-Slow: 1\r\n")  // bytes trickling in do not keep it open
+      // Both are closed within the time-out (1 s) and a scheduling margin.
+      #expect(idle.closedWithin(seconds: 3))
+      #expect(slow.closedWithin(seconds: 3))
+      // A request sent in time is still answered.
+      #expect(try await client.send(.get, "/healthz").status == .ok)
+    }
+  }
+
+  @Test func aHugeRequestLineIsRefusedAndClosed() async throws {
+    try await Self.server().testLive { client in
+      let port = try #require(client.port)
+      let connection = try RawConnection(port: port)
+      let path = "/" + String(repeating: "a", count: HTTPLimits.maxLineSize + 1)
+      try? connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      let answer = connection.readAll(seconds: 3)
+      #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(80))")
+      #expect(connection.closedWithin(seconds: 3))
+    }
+  }
+
+  @Test func tooManyHeadersAreRefused() async throws {
+    try await Self.server().testLive { client in
+      let port = try #require(client.port)
+      let connection = try RawConnection(port: port)
+      let headers = (0...HTTPLimits.maxHeaderCount).map { "X-H\($0): v\r\n" }.joined()
+      try? connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n")
+      #expect(connection.readAll(seconds: 3).hasPrefix("HTTP/1.1 400"))
+    }
+  }
+
+  /// Point 12: the public port has no `/metrics`; its own listener has.
+  @Test func metricsAreNotOnThePublicPort() async throws {
+    try await TestServer().test { client in
+      #expect(try await client.send(.get, "/metrics").status == .notFound)
+    }
+    let registry = PrometheusCollectorRegistry()
+    registry.makeCounter(name: "tally_test_total").increment()
+    try await Application(router: buildMetricsRouter(registry)).test(.router) { client in
+      let response = try await client.executeRequest(uri: "/metrics", method: .get, headers: [:], body: nil)
+      #expect(response.status == .ok)
+      #expect(String(buffer: response.body).contains("tally_test_total 1"))
+    }
+  }
+}
+
+/// A plain TCP connection to the local server, for what an HTTP client will not send.
+final class RawConnection {
+  let socket: Int32
+
+  init(port: Int) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+  }
+
+  deinit { close(socket) }
+
+  func send(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard count > 0 else { throw POSIXError(.EPIPE) }
+      sent += count
+    }
+  }
+
+  /// Everything the server sends until it closes or `seconds` pass.
+  func readAll(seconds: Int) -> String {
+    var received: [UInt8] = []
+    let deadline = Date().addingTimeInterval(Double(seconds))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while Date() < deadline {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += buffer[0..<count]
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
+  /// Whether the server closed the connection (a read sees its end, or a reset) in time.
+  func closedWithin(seconds: Int) -> Bool {
+    let deadline = Date().addingTimeInterval(Double(seconds))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while Date() < deadline {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      if recv(socket, &buffer, buffer.count, 0) <= 0 { return true }
+    }
+    return false
+  }
+}
