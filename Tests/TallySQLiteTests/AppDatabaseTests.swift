@@ -71,7 +71,7 @@ import Testing
     let (path, _) = try await makeFile()
     let queue = try DatabaseQueue(path: path)
     try await queue.write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v5')")
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v9')")
     }
     try queue.close()
     let before = try bytes(path)

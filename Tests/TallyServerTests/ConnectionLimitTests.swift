@@ -28,32 +28,41 @@ import Testing
       try await Task.sleep(for: .milliseconds(600))
       try slow.send("X-Slow: 1\r\n")  // bytes trickling in do not keep it open
       // Both are closed within the time-out (1 s) and a scheduling margin.
-      #expect(idle.closedWithin(seconds: 3))
-      #expect(slow.closedWithin(seconds: 3))
+      #expect(await idle.closedWithin(seconds: 3))
+      #expect(await slow.closedWithin(seconds: 3))
       // A request sent in time is still answered.
-      #expect(try await client.send(.get, "/healthz").status == .ok)
+      let fresh = try RawConnection(port: port)
+      try fresh.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+      #expect(await fresh.readAll(seconds: 3).hasPrefix("HTTP/1.1 200"))
     }
   }
 
-  @Test func aHugeRequestLineIsRefusedAndClosed() async throws {
-    try await Self.server().testLive { client in
-      let port = try #require(client.port)
-      let connection = try RawConnection(port: port)
-      let path = "/" + String(repeating: "a", count: HTTPLimits.maxLineSize + 1)
-      try? connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-      let answer = connection.readAll(seconds: 3)
-      #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(80))")
-      #expect(connection.closedWithin(seconds: 3))
+  /// With the default time-out (20 s), a head over the limits is dropped at once: the server
+  /// answers 400 when it can, and closes. (Closing with the client's bytes unread may reset
+  /// the connection, and a reset discards the answer, so the answer is not required.)
+  @Test(arguments: [
+    "GET /\(String(repeating: "a", count: HTTPLimits.maxLineSize + 1)) HTTP/1.1\r\nHost: x\r\n\r\n",
+    "GET /healthz HTTP/1.1\r\nHost: x\r\n\((0...HTTPLimits.maxHeaderCount).map { "X-H\($0): v\r\n" }.joined())\r\n",
+    "GET /healthz HTTP/1.1\r\nHost: x\r\n\((0..<5).map { "X-H\($0): \(String(repeating: "v", count: 7000))\r\n" }.joined())\r\n",
+  ])
+  func aHeadOverTheLimitsIsDroppedAtOnce(head: String) async throws {
+    try await TestServer().testLive { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      let started = Date()
+      try? connection.send(head)
+      let answer = await connection.readAll(seconds: 5)
+      #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(80))")
+      #expect(Date().timeIntervalSince(started) < 5)
+      #expect(await connection.closedWithin(seconds: 1))
     }
   }
 
-  @Test func tooManyHeadersAreRefused() async throws {
-    try await Self.server().testLive { client in
-      let port = try #require(client.port)
-      let connection = try RawConnection(port: port)
-      let headers = (0...HTTPLimits.maxHeaderCount).map { "X-H\($0): v\r\n" }.joined()
-      try? connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n")
-      #expect(connection.readAll(seconds: 3).hasPrefix("HTTP/1.1 400"))
+  @Test func aHeadJustUnderTheLimitsIsServed() async throws {
+    try await TestServer().testLive { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      let path = "/healthz?" + String(repeating: "a", count: HTTPLimits.maxLineSize - 100)
+      try connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      #expect(await connection.readAll(seconds: 5).hasPrefix("HTTP/1.1 200"))
     }
   }
 
@@ -72,7 +81,7 @@ import Testing
 }
 
 /// A plain TCP connection to the local server, for what an HTTP client will not send.
-final class RawConnection {
+final class RawConnection: Sendable {
   let socket: Int32
 
   init(port: Int) throws {
@@ -101,8 +110,24 @@ final class RawConnection {
     }
   }
 
-  /// Everything the server sends until it closes or `seconds` pass.
-  func readAll(seconds: Int) -> String {
+  /// Everything the server sends until it closes or `seconds` pass. Waits on a thread of its
+  /// own: blocking the concurrency pool would starve the server under test.
+  func readAll(seconds: Int) async -> String {
+    await offThePool { self.readAllBlocking(seconds: seconds) }
+  }
+
+  /// Whether the server closed the connection (a read sees its end, or a reset) in time.
+  func closedWithin(seconds: Int) async -> Bool {
+    await offThePool { self.closedWithinBlocking(seconds: seconds) }
+  }
+
+  private func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work()) }.start()
+    }
+  }
+
+  private func readAllBlocking(seconds: Int) -> String {
     var received: [UInt8] = []
     let deadline = Date().addingTimeInterval(Double(seconds))
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -116,8 +141,7 @@ final class RawConnection {
     return String(decoding: received, as: UTF8.self)
   }
 
-  /// Whether the server closed the connection (a read sees its end, or a reset) in time.
-  func closedWithin(seconds: Int) -> Bool {
+  private func closedWithinBlocking(seconds: Int) -> Bool {
     let deadline = Date().addingTimeInterval(Double(seconds))
     var buffer = [UInt8](repeating: 0, count: 4096)
     while Date() < deadline {
