@@ -8,8 +8,8 @@ import ZIPFoundation
 @Suite struct ArchiveLimitTests {
   let today = day("2024-03-10")
 
-  /// A 1 MiB-ish zip inflating past the limit stops at the limit, with the limit named.
-  @Test func aZipBombIsRefusedAtTheLimit() throws {
+  /// A zip under 1 MiB that inflates past the limit (64 MiB and one more).
+  func bomb() throws -> String {
     let path = temporaryFile("bomb.zip")
     let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
     let size = ArchiveLimits.maxInflatedBytes + (1 << 20)
@@ -20,12 +20,31 @@ import ZIPFoundation
     }
     let compressed = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
     #expect(compressed < 1 << 20)
+    return path
+  }
+
+  /// Refused from the sizes the zip states, before inflating anything.
+  @Test func aZipBombIsRefusedAtTheLimit() throws {
+    let path = try bomb()
     let started = Date()
     #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any Loop export; it was not read further")) {
       try LoopCSVReader.read(path: path, today: today)
     }
-    // Refused from the sizes the zip states, before inflating anything.
     #expect(Date().timeIntervalSince(started) < 5)
+  }
+
+  /// A zip that claims 1,000 bytes is stopped by counting what it inflates.
+  @Test func aZipLyingAboutItsSizeIsStoppedAtTheLimit() throws {
+    var data = try Data(contentsOf: URL(fileURLWithPath: try bomb()))
+    for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 22), ([0x50, 0x4B, 0x01, 0x02], 24)] {
+      let header = try #require(data.firstRange(of: Data(signature))).lowerBound
+      data.replaceSubrange((header + offset)..<(header + offset + 4), with: [0xE8, 0x03, 0, 0])
+    }
+    let path = temporaryFile("liar.zip")
+    try data.write(to: URL(fileURLWithPath: path))
+    #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any Loop export; it was not read further")) {
+      try LoopCSVReader.read(path: path, today: today)
+    }
   }
 
   @Test func aZipOfTooManyEntriesIsRefused() throws {
