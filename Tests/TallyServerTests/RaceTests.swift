@@ -30,18 +30,18 @@ import Testing
     return TestClient.Request(uri, method: method, headers: headers, body: ByteBuffer(string: text))
   }
 
-  @Test func tenClientsCreatingOneNameMakeOneHabit() async throws {
+  @Test func twentyClientsCreatingOneNameMakeOneHabit() async throws {
     try await withTemporaryDatabase { path in
       try await TestServer(databasePath: path).testLive { client in
         let port = try #require(client.port)
         let token = try await client.bearer(try await client.setUpOwner())
         // Differently cased and spaced: still one name.
         let spellings = ["Dup 0", "dup 0", " DUP 0", "Dup 0 "]
-        let statuses = try await Self.together(10, port: port) { number in
+        let statuses = try await Self.together(20, port: port) { number in
           Self.json(.post, "/api/v1/habits", #"{"name":"\#(spellings[number % spellings.count])"}"#, token)
         }
         #expect(statuses.filter { $0 == .created }.count == 1)
-        #expect(statuses.filter { $0 == .conflict }.count == 9)
+        #expect(statuses.filter { $0 == .conflict }.count == 19)
         let habits = try await client.send(.get, "/api/v1/habits", headers: token).array
         #expect(habits.count == 1)
       }
