@@ -183,6 +183,19 @@ extension TestResponse {
     }
   }
 
+  /// Issue 17: `back=` after a mark is held to the same rule as `next=`.
+  @Test func aMarkGoesBackOnlyToThisSite() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      for (back, location) in [("/\t/evil.example", "/today"), ("/%2F%2Fevil.example", "/today"), ("/habits", "/habits")] {
+        let marked = try await client.post(
+          "/habits/\(id)/mark", form: [("day", "2026-03-07"), ("status", "done"), ("back", back)], headers: owner)
+        #expect(marked.location == location, "back=\(back.debugDescription)")
+      }
+    }
+  }
+
   @Test func gridTapsToggleDaysAndTheDayEditorSkipsWithANote() async throws {
     let server = try TestServer()
     try await server.test { client in
