@@ -276,6 +276,7 @@ package.targets += [
       "TallyCore",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -16,19 +16,33 @@ public final class SignInThrottle: Sendable {
     self.window = window
   }
 
-  /// Throws ``AccountError/throttled(retryAfter:)`` when `key` has used up its tries at `now`.
-  public func check(_ key: String, at now: Date) throws(AccountError) {
+  /// Counts an attempt for `key` at `now` before its password is checked, or throws
+  /// ``AccountError/throttled(retryAfter:)`` when `key` has used up its tries. Counting and
+  /// checking are one step under the lock, so parallel attempts cannot all slip past the
+  /// check before any failure is recorded (issue 17). The caller then calls ``reset(_:)`` on
+  /// success or ``release(_:at:)`` when the attempt ended without a verdict on the password;
+  /// a wrong password needs nothing more.
+  public func attempt(_ key: String, at now: Date) throws(AccountError) {
     let wait: Int? = failures.withLock { failures in
       let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
-      failures[key] = recent.isEmpty ? nil : recent
-      guard recent.count >= limit, let oldest = recent.first else { return nil }
+      guard recent.count >= limit, let oldest = recent.first else {
+        failures[key] = recent + [now]
+        return nil
+      }
+      failures[key] = recent
       return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
     }
     if let wait { throw .throttled(retryAfter: wait) }
   }
 
-  public func recordFailure(_ key: String, at now: Date) {
-    failures.withLock { $0[key, default: []].append(now) }
+  /// Takes back an attempt counted at `now` that neither succeeded nor failed (the store
+  /// could not answer).
+  public func release(_ key: String, at now: Date) {
+    failures.withLock { failures in
+      guard let index = failures[key]?.lastIndex(of: now) else { return }
+      failures[key]?.remove(at: index)
+      if failures[key]?.isEmpty == true { failures[key] = nil }
+    }
   }
 
   /// A successful sign-in clears the count.

@@ -2,6 +2,7 @@ import Foundation
 
 /// RFC 4180 records: fields split by commas; a quoted field may hold commas, doubled quotes
 /// and line breaks; records end with CRLF, LF or CR. UTF-8 only, a leading BOM ignored.
+/// Every row has the header's number of fields.
 public enum CSVReader {
   public struct Record: Equatable, Sendable {
     /// The line the record starts on, from 1.
@@ -13,9 +14,7 @@ public enum CSVReader {
   public static func records(_ data: Data, file: String) throws(ImportError) -> [Record] {
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    guard String(bytes: bytes, encoding: .utf8) != nil else {
-      throw ImportError(file, "the file is not UTF-8 text")
-    }
+    guard isUTF8(bytes) else { throw ImportError(file, "the file is not UTF-8 text") }
     var records: [Record] = []
     var fields: [String] = []
     var field: [UInt8] = []
@@ -77,7 +76,33 @@ public enum CSVReader {
       endField()
       records.append(Record(line: recordLine, fields: fields))
     }
+    try checkWidths(records, file: file)
     return records
+  }
+
+  /// Validates without building a String of the whole file: files may be tens of megabytes.
+  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
+  /// Every record has as many fields as the header (RFC 4180 §2.4); a blank line is no
+  /// record. A row with a field too many or too few is a file cut or joined wrongly, and
+  /// guessing which columns it meant would import the wrong values.
+  static func checkWidths(_ records: [Record], file: String) throws(ImportError) {
+    guard let width = records.first?.fields.count else { return }
+    for record in records.dropFirst() where record.fields != [""] && record.fields.count != width {
+      throw ImportError(
+        "line \(record.line) of \(file)",
+        "it has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where the header has \(width)")
+    }
   }
 
   /// Quotes a field when it holds a comma, a quote or a line break.

@@ -50,7 +50,7 @@ public struct ImportConflict: Codable, Hashable, Sendable {
 /// Matches an ``ImportedHistory`` against a user's habits.
 ///
 /// A file's habit is the user's habit with the same id (Tally's CSV) or, failing that, the
-/// same exact name, archived habits included; any other becomes a new habit after the
+/// same name as ``NameKey`` compares them, archived habits included; any other becomes a new habit after the
 /// user's, in the file's order. Entries only fill days that have none: a day with an entry
 /// is unchanged when it matches and a conflict, kept as stored, when it does not. So an
 /// import never overwrites, and importing the same file again adds nothing.
@@ -66,13 +66,14 @@ public enum ImportPlanner {
       entries: 0, notes: 0, unchanged: 0, conflicts: 0, conflictDays: [], warnings: history.warnings)
     var additions = HistoryAdditions()
     let byID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let byName = Dictionary(existing.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var takenNames = Set(existing.map(\.name))
+    let byName = Dictionary(
+      existing.map { (NameKey.comparisonKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    var takenNames = Set(existing.map { NameKey.comparisonKey($0.name) })
     var nextOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
     var current: [UUID: [Day: HabitEntry]] = [:]
     for (index, imported) in history.habits.enumerated() {
       let name = try validName(imported.name, index: index, warnings: &summary.warnings)
-      if let match = imported.id.flatMap({ byID[$0] }) ?? byName[name] {
+      if let match = imported.id.flatMap({ byID[$0] }) ?? byName[NameKey.comparisonKey(name)] {
         summary.matchedHabits += 1
         // What the habit will hold, planned days included, so two of the file's habits that
         // match one of the user's never plan one day twice.
@@ -107,7 +108,7 @@ public enum ImportPlanner {
       // Two habits of one file with one name: the later ones get a number.
       var unique = name
       var number = 2
-      while takenNames.contains(unique) {
+      while takenNames.contains(NameKey.comparisonKey(unique)) {
         let suffix = " (\(number))"
         unique = String(name.prefix(Habit.nameLengths.upperBound - suffix.count)) + suffix
         number += 1
@@ -116,7 +117,7 @@ public enum ImportPlanner {
         summary.warnings.append(
           ImportWarning(habit: imported.name, "another habit in the file has this name, so this one is named '\(unique)'"))
       }
-      takenNames.insert(unique)
+      takenNames.insert(NameKey.comparisonKey(unique))
       let first = imported.entries.map(\.day).min()
       let createdDay = [imported.createdDay, first].compactMap { $0 }.min().map { min($0, today) } ?? today
       let habit: Habit

@@ -29,8 +29,11 @@ public struct AppDatabase: Sendable {
   /// written by a newer Tally (``StoreError/newerSchema(path:version:known:)``), or when a
   /// migration fails (``StoreError/migrationFailed(path:version:target:reason:)``). It never
   /// erases or recreates a file.
-  public static func open(at path: String) throws(StoreError) -> AppDatabase {
-    try open(at: path, migrator: Migrations.migrator())
+  /// `adoptingEmptyFile` lets an existing empty file (0 bytes, or SQLite without a table)
+  /// become a new database; without it such a file is refused, since a path that already
+  /// exists is more likely a mistake (a typo'd `--db`) than a wish.
+  public static func open(at path: String, adoptingEmptyFile: Bool = false) throws(StoreError) -> AppDatabase {
+    try open(at: path, migrator: Migrations.migrator(), adoptingEmptyFile: adoptingEmptyFile)
   }
 
   /// A fresh, empty in-memory database with the same configuration and schema as a file.
@@ -49,7 +52,9 @@ public struct AppDatabase: Sendable {
     }
   }
 
-  static func open(at path: String, migrator: DatabaseMigrator) throws(StoreError) -> AppDatabase {
+  static func open(at path: String, migrator: DatabaseMigrator, adoptingEmptyFile: Bool = false)
+    throws(StoreError) -> AppDatabase
+  {
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(
@@ -61,7 +66,7 @@ public struct AppDatabase: Sendable {
           + "(\(error.localizedDescription))")
     }
     if FileManager.default.fileExists(atPath: path) {
-      try inspect(path: path, migrator: migrator)
+      try inspect(path: path, migrator: migrator, adoptingEmptyFile: adoptingEmptyFile)
     }
     let pool: DatabasePool
     do {
@@ -88,7 +93,9 @@ public struct AppDatabase: Sendable {
   /// Looks at an existing file through a read-only connection before anything writes to it:
   /// refuses a file that is not Tally's or is newer than this program, and runs pending
   /// migrations on an in-memory copy first so one that fails never touches the file.
-  private static func inspect(path: String, migrator: DatabaseMigrator) throws(StoreError) {
+  private static func inspect(path: String, migrator: DatabaseMigrator, adoptingEmptyFile: Bool)
+    throws(StoreError)
+  {
     let known = migrator.migrations
     var readonly = configuration()
     readonly.readonly = true
@@ -103,6 +110,12 @@ public struct AppDatabase: Sendable {
       if applied.isEmpty && !isEmpty {
         throw StoreError.unreadable(
           path: path, reason: "it is an SQLite database, but not one Tally made")
+      }
+      if applied.isEmpty && !adoptingEmptyFile {
+        throw StoreError.unreadable(
+          path: path,
+          reason: "the file exists but is empty, not a Tally database; name a new path (Tally creates it), "
+            + "or pass --adopt-empty-db to make this file one")
       }
       let unknown = applied.subtracting(known)
       if !unknown.isEmpty {

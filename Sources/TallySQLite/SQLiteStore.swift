@@ -171,7 +171,7 @@ extension SQLiteStore {
       guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
         throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
       }
-      try HabitRecord(habit, user: user).insert(db)
+      try HabitRecord(habit, user: user).write(db, inserting: true)
       try sync.habit(habit)
       return habit
     }
@@ -199,7 +199,7 @@ extension SQLiteStore {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { db, sync in
       _ = try db.ownedHabit(habit.id, of: user)
-      try HabitRecord(habit, user: user).update(db)
+      try HabitRecord(habit, user: user).write(db, inserting: false)
       try sync.habit(habit)
       return habit
     }
@@ -209,7 +209,7 @@ extension SQLiteStore {
     try await write(recordingFor: user) { db, sync in
       var habit = try db.ownedHabit(id, of: user).habit()
       habit.archived = archived
-      try HabitRecord(habit, user: user).update(db)
+      try HabitRecord(habit, user: user).write(db, inserting: false)
       try sync.habit(habit)
       return habit
     }
@@ -803,7 +803,7 @@ extension SQLiteStore {
         guard try !HabitRecord.exists(db, key: id) else {
           throw StoreError.conflict("a habit with id \(id) already exists")
         }
-        try HabitRecord(item.habit, user: user.id).insert(db)
+        try HabitRecord(item.habit, user: user.id).write(db, inserting: true)
         for row in item.entries {
           try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
         }
@@ -868,7 +868,7 @@ extension SQLiteStore {
           throw StoreError.conflict("a habit with id \(id) already exists")
         }
         try HabitRules.checkNameFree(item.habit.name, among: existing)
-        try HabitRecord(item.habit, user: user).insert(db)
+        try HabitRecord(item.habit, user: user).write(db, inserting: true)
         try sync.habit(item.habit)
         for entry in item.entries {
           try insertNew.execute(arguments: [id, entry.day.description, entry.status.rawValue, entry.note])

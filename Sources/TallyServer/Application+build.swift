@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import ServiceLifecycle
 import TallySQLite
@@ -19,16 +20,28 @@ public func buildApplication(
   var logger = Logger(label: "tally")
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
   let database =
-    if let path = configuration.databasePath { try AppDatabase.open(at: path) } else { try AppDatabase.inMemory() }
+    if let path = configuration.databasePath {
+      try AppDatabase.open(at: path, adoptingEmptyFile: configuration.adoptEmptyDatabase)
+    } else { try AppDatabase.inMemory() }
   let store: any SyncingStore = SQLiteStore(database, clock: clock)
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
     router: router,
+    server: HTTPLimits.server(idleTimeout: configuration.idleTimeout),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
     onServerRunning: { _ in await onServerRunning() },
     logger: logger)
+  // Metrics have a listener of their own, never the public port (docs/server.md).
+  if let metrics, let address = configuration.metricsAddress {
+    app.addServices(
+      Application(
+        router: buildMetricsRouter(metrics),
+        server: HTTPLimits.server(idleTimeout: configuration.idleTimeout),
+        configuration: .init(address: .hostname(address.host, port: address.port), serverName: "Tally metrics"),
+        logger: logger))
+  }
   if let directory = configuration.backupDirectory, configuration.databasePath != nil {
     app.addServices(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
@@ -51,9 +64,9 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(middleware: ProblemMiddleware())
   router.add(middleware: AuthenticationMiddleware(services: services))
-  router.add(middleware: CrossSiteRequestMiddleware())
+  router.add(middleware: CrossSiteRequestMiddleware(secureCookies: services.configuration.secureCookies))
 
-  HealthController(services: services, metrics: metrics).addRoutes(to: router)
+  HealthController(services: services).addRoutes(to: router)
   FeedController(services: services).addRoutes(to: router)
   let api = router.group("api/v1")
   api.get("openapi.json") { _, _ in
@@ -89,12 +102,24 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   return router
 }
 
-/// What `tally serve` runs: metrics into Prometheus, the application, until a signal stops it.
+/// `GET /metrics` and nothing else: what the metrics listener serves.
+public func buildMetricsRouter(_ metrics: PrometheusCollectorRegistry) -> Router<BasicRequestContext> {
+  let router = Router(context: BasicRequestContext.self)
+  router.get("metrics") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: metrics.emitToString())))
+  }
+  return router
+}
+
+/// What `tally serve` runs: metrics into Prometheus when they have an address, the
+/// application, until a signal stops it.
 public func runServer(
   _ configuration: ServerConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
   onServerRunning: @escaping @Sendable () async -> Void
 ) async throws {
-  let app = try buildApplication(
-    configuration, metrics: ServerMetrics.bootstrap(), clock: clock, onServerRunning: onServerRunning)
+  let metrics = configuration.metricsAddress == nil ? nil : ServerMetrics.bootstrap()
+  let app = try buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
   try await app.runService()
 }

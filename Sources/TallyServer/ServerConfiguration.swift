@@ -8,6 +8,8 @@ public struct ServerConfiguration: Sendable {
   public var port: Int
   /// The SQLite file; `nil` serves an in-memory store (tests).
   public var databasePath: String?
+  /// Lets an existing empty file at ``databasePath`` become the database (`--adopt-empty-db`).
+  public var adoptEmptyDatabase = false
   /// Lets anyone create an account. Off: accounts come from the owner.
   public var allowSignUp: Bool
   /// When set, a trusted reverse proxy signs people in by putting their user name in this
@@ -31,6 +33,12 @@ public struct ServerConfiguration: Sendable {
   public var backupKeep = 7
   /// Where shows are searched and fetched; `nil` (no API key) turns those routes off.
   public var tmdb: TMDBConfiguration?
+  /// How long a connection may take to send a request's head, or sit idle between requests,
+  /// before it is closed: a few slow clients cannot hold every descriptor (issue 17).
+  public var idleTimeout: Duration = .seconds(20)
+  /// Where Prometheus reads `/metrics`, on a listener of its own; `nil` serves no metrics. Never
+  /// the public port: request counts per route are not for every visitor.
+  public var metricsAddress: (host: String, port: Int)?
 
   public init(
     host: String = "127.0.0.1",

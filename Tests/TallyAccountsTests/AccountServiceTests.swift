@@ -108,24 +108,42 @@ let utc = UserSettings(timeZone: "UTC")
     let throttle = SignInThrottle(limit: 5, window: 900)
     let key = SignInThrottle.key(name: "ada", address: "10.0.0.1")
     for minute in 0..<5 {
-      try throttle.check(key, at: now.addingTimeInterval(Double(minute) * 60))
-      throttle.recordFailure(key, at: now.addingTimeInterval(Double(minute) * 60))
+      try throttle.attempt(key, at: now.addingTimeInterval(Double(minute) * 60))
     }
     #expect(throws: AccountError.throttled(retryAfter: 600)) {
-      try throttle.check(key, at: now.addingTimeInterval(300))
+      try throttle.attempt(key, at: now.addingTimeInterval(300))
     }
     // Another address, or another name, is counted apart.
-    try throttle.check(SignInThrottle.key(name: "ada", address: "10.0.0.2"), at: now.addingTimeInterval(300))
-    try throttle.check(SignInThrottle.key(name: "bob", address: "10.0.0.1"), at: now.addingTimeInterval(300))
-    try throttle.check(key, at: now.addingTimeInterval(900))
+    try throttle.attempt(SignInThrottle.key(name: "ada", address: "10.0.0.2"), at: now.addingTimeInterval(300))
+    try throttle.attempt(SignInThrottle.key(name: "bob", address: "10.0.0.1"), at: now.addingTimeInterval(300))
+    try throttle.attempt(key, at: now.addingTimeInterval(900))
   }
 
   @Test func successClearsTheCount() throws {
     let throttle = SignInThrottle(limit: 2, window: 900)
-    throttle.recordFailure("k", at: now)
-    throttle.recordFailure("k", at: now)
-    #expect(throws: AccountError.self) { try throttle.check("k", at: now) }
+    try throttle.attempt("k", at: now)
+    try throttle.attempt("k", at: now)
+    #expect(throws: AccountError.self) { try throttle.attempt("k", at: now) }
     throttle.reset("k")
-    try throttle.check("k", at: now)
+    try throttle.attempt("k", at: now)
+  }
+
+  @Test func anAttemptWithoutAVerdictIsGivenBack() throws {
+    let throttle = SignInThrottle(limit: 1, window: 900)
+    try throttle.attempt("k", at: now)
+    throttle.release("k", at: now)
+    try throttle.attempt("k", at: now)
+  }
+
+  /// Issue 17: sixteen attempts at once, only the limit's worth get through to the password.
+  @Test func parallelAttemptsAreCountedBeforeAnyIsChecked() async {
+    let throttle = SignInThrottle(limit: 5, window: 900)
+    let admitted = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<16 {
+        group.addTask { (try? throttle.attempt("k", at: now)) != nil }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(admitted == 5)
   }
 }

@@ -78,7 +78,7 @@ import Testing
     let tally = Harness()
     let root = await tally.run("--help")
     #expect(root.status == 0)
-    #expect(root.stdout.contains("USAGE: tally [--db <path>] [--user <name>] [--now <instant>] <subcommand>"))
+    #expect(root.stdout.contains("USAGE: tally [--db <path>] [--adopt-empty-db] [--user <name>] [--now <instant>] <subcommand>"))
     let mark = await tally.run("help", "mark")
     #expect(mark.stdout.contains("Set days of a habit to done"))
     let completion = await tally.run("--generate-completion-script", "bash")

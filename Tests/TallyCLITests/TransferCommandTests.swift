@@ -167,7 +167,10 @@ import Testing
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     let run = await target.run("import", file)
     #expect(run.status == 1)
-    #expect(run.stderr == "Error: The file \(file) cannot be imported: There is no show with id \(missing.storeText).\n")
+    #expect(
+      run.stderr
+        == "Error: The file \(file) cannot be imported: The episodes[0] (S2E1) names the show \(missing.storeText), "
+        + "which is not among the shows.\n")
     #expect(try await target.store().users().isEmpty)
   }
 

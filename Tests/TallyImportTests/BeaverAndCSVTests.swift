@@ -56,15 +56,31 @@ import Testing
   }
 
   @Test func csvRecordsFollowRFC4180() throws {
-    let text = "a,\"b,\"\"c\"\"\",d\r\n\"line\nbreak\",,\r\nlast"
+    let text = "a,\"b,\"\"c\"\"\",d\r\n\"line\nbreak\",,\r\nlast,,"
     let records = try CSVReader.records(Data(text.utf8), file: "x.csv")
-    #expect(records.map(\.fields) == [["a", "b,\"c\"", "d"], ["line\nbreak", "", ""], ["last"]])
+    #expect(records.map(\.fields) == [["a", "b,\"c\"", "d"], ["line\nbreak", "", ""], ["last", "", ""]])
     #expect(records.map(\.line) == [1, 2, 4])
     #expect(throws: ImportError("line 1 of x.csv", "text after the closing quote of a field")) {
       try CSVReader.records(Data("\"a\"b\n".utf8), file: "x.csv")
     }
     #expect(throws: ImportError("x.csv", "the file is not UTF-8 text")) {
       try CSVReader.records(Data([0x61, 0xFF, 0x0A]), file: "x.csv")
+    }
+  }
+
+  /// Issue 17: a row with more or fewer fields than the header is refused by every reader;
+  /// a blank line is still no row.
+  @Test func raggedRowsAreRefused() throws {
+    #expect(throws: ImportError("line 3 of x.csv", "it has 7 fields where the header has 5")) {
+      try CSVReader.records(Data("a,b,c,d,e\n1,2,3,4,5\n1,2,3,4,5,6,7\n".utf8), file: "x.csv")
+    }
+    #expect(throws: ImportError("line 2 of x.csv", "it has 2 fields where the header has 3")) {
+      try CSVReader.records(Data("a,b,c\n1,2\n".utf8), file: "x.csv")
+    }
+    #expect(try CSVReader.records(Data("a,b\n\n1,2\n".utf8), file: "x.csv").count == 3)
+    let entries = "habitId,habitName,day,status,note\n,Read,2026-03-01,done,,extra,more\n"
+    #expect(throws: ImportError("line 2 of the CSV file", "it has 7 fields where the header has 5")) {
+      try EntriesCSV.read(Data(entries.utf8), today: today)
     }
   }
 

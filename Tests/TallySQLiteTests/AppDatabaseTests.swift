@@ -48,7 +48,7 @@ import Testing
     }
     #expect(foreignKeys == 1)
     #expect(applied == AppDatabase.schemaVersions)
-    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3", "v4", "v6"])
+    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3", "v4", "v5", "v6"])
   }
 
   @Test func openingCreatesTheFolderAndReopeningKeepsTheData() async throws {
@@ -71,7 +71,7 @@ import Testing
     let (path, _) = try await makeFile()
     let queue = try DatabaseQueue(path: path)
     try await queue.write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v5')")
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v11'), ('v12'), ('v9')")
     }
     try queue.close()
     let before = try bytes(path)
@@ -188,10 +188,18 @@ import Testing
     #expect(try bytes(text) == Data("Dear diary,\n".utf8))
   }
 
-  @Test func anEmptyFileBecomesADatabase() async throws {
+  /// Issue 17: a 0-byte file is most likely a wrong path, so it is only taken when asked.
+  @Test func anEmptyFileIsRefusedUnlessAdopted() async throws {
     let path = temporaryDatabasePath()
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-    let store = SQLiteStore(try AppDatabase.open(at: path))
+    #expect {
+      try AppDatabase.open(at: path)
+    } throws: { error in
+      guard case StoreError.unreadable(let failed, let reason) = error else { return false }
+      return failed == path && reason.contains("--adopt-empty-db")
+    }
+    #expect(try bytes(path) == Data())
+    let store = SQLiteStore(try AppDatabase.open(at: path, adoptingEmptyFile: true))
     #expect(try await store.users().isEmpty)
   }
 

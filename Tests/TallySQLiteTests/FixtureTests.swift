@@ -170,8 +170,12 @@ enum FixtureV1 {
     _ = try await store.recordDelivery(delivery, sentAt: deliveredAt, for: ada.id)
   }
 
-  static func expectContents(of store: some Store) async throws {
-    #expect(try await store.users() == [ada, bob])
+  /// `others`: users a later fixture added beside ada and bob; `tmdbID`: the show's, from v3 on.
+  static func expectContents(of store: some Store, others: [User] = [], tmdbID: Int? = nil) async throws {
+    let severance = try Show(
+      id: severance.id, title: severance.title, status: severance.status, providers: severance.providers,
+      tmdbID: tmdbID)
+    #expect(try await store.users() == [ada, bob] + others)
     #expect(try await store.habits(for: ada.id, includingArchived: true) == [read, run, old])
     #expect(try await store.habits(for: bob.id, includingArchived: true) == [bobs])
     #expect(try await store.entries(of: read.id, for: ada.id) == readEntries)

@@ -63,6 +63,18 @@ extension TestClientProtocol {
     }
   }
 
+  /// Issue 17: a row wider or narrower than the header is refused, naming the line.
+  @Test func aRaggedCSVRowIsRefused() async throws {
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      let csv = "habitId,habitName,day,status,note\n,Read,2026-03-01,done,,x,y\n"
+      let refused = try await client.upload("/api/v1/import?format=csv", Data(csv.utf8), headers: ada, type: "text/csv")
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.detail == "The file cannot be imported. Line 2 of the CSV file: it has 7 fields where the header has 5.")
+      #expect(try await client.send(.get, "/api/v1/habits", headers: ada).array.isEmpty)
+    }
+  }
+
   /// A member's import matches the member's habits only: the owner's habit named in the file
   /// by id stays as it was, and the member gets a habit of their own.
   @Test func anImportNeverReachesAnotherUsersHabits() async throws {

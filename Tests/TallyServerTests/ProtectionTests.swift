@@ -17,13 +17,37 @@ import Testing
       #expect(try await client.send(.get, "/api/v1/tokens", headers: session).array.isEmpty)
 
       var sameSite = session
-      sameSite[.origin] = "https://tally.example"
+      sameSite[.origin] = "http://tally.example"
       sameSite[HTTPField.Name("Host")!] = "tally.example"
       #expect(try await client.send(.post, "/api/v1/tokens", json: ["name": "mine"], headers: sameSite).status == .created)
 
       var fetchCrossSite = session
       fetchCrossSite[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
       #expect(try await client.send(.delete, "/api/v1/session", headers: fetchCrossSite).status == .forbidden)
+    }
+  }
+
+  /// Issue 17: an origin is scheme, host and port. The http server is not `https://` its host,
+  /// nor the same host on another port; behind a proxy that says https it is.
+  @Test func theOriginMustMatchInSchemeHostAndPort() async throws {
+    try await TestServer().test { client in
+      let session = try await client.setUpOwner()
+      func status(origin: String, host: String, proto: String? = nil) async throws -> HTTPResponse.Status {
+        var headers = session
+        headers[.origin] = origin
+        headers[HTTPField.Name("Host")!] = host
+        if let proto { headers[HTTPField.Name("X-Forwarded-Proto")!] = proto }
+        return try await client.send(.post, "/api/v1/tokens", json: ["name": "t"], headers: headers).status
+      }
+      #expect(try await status(origin: "https://127.0.0.1:8080", host: "127.0.0.1:8080") == .forbidden)
+      #expect(try await status(origin: "http://127.0.0.1:8081", host: "127.0.0.1:8080") == .forbidden)
+      #expect(try await status(origin: "http://127.0.0.1", host: "127.0.0.1:8080") == .forbidden)
+      #expect(try await status(origin: "null", host: "127.0.0.1:8080") == .forbidden)
+      #expect(try await status(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080") == .created)
+      #expect(try await status(origin: "HTTP://Tally.Example:80", host: "tally.example") == .created)
+      #expect(try await status(origin: "https://tally.example", host: "tally.example", proto: "https") == .created)
+      #expect(try await status(origin: "http://tally.example", host: "tally.example", proto: "https") == .forbidden)
+      #expect(try await status(origin: "http://[::1]:8080", host: "[::1]:8080") == .created)
     }
   }
 

@@ -102,7 +102,7 @@ import Testing
         (["daySwitchHour": 7], "daySwitchHour", "must be a whole hour from 0 to 6, not 7"),
         (["firstWeekday": "someday"], "firstWeekday", "'someday' is not a weekday"),
         (["locale": "xx_YY"], "locale", "must be a locale like en_US"),
-        (["timeZone": NSNull()], "timeZone", "The request body is wrong at timeZone"),
+        (["timeZone": NSNull()], "timeZone", "The field 'timeZone' cannot be null"),
         (["timezone": "UTC"], "timezone", "The field 'timezone' is not known here"),
         (["locale": "fr_FR", "daySwitchHour": -1], "daySwitchHour", "not -1"),
       ]

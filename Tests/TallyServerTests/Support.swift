@@ -38,8 +38,11 @@ struct TestServer: Sendable {
   }
 
   /// Runs `body` against a real server on a free local port; `client.port` names it.
+  /// The server has the limits `tally serve` has (``HTTPLimits``).
   func testLive<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-    let app = Application(router: buildRouter(services), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    let app = Application(
+      router: buildRouter(services), server: HTTPLimits.server(idleTimeout: services.configuration.idleTimeout),
+      configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     return try await app.test(.live) { client in try await body(client) }
   }
 }

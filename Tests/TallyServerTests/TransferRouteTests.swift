@@ -72,6 +72,20 @@ import Testing
     }
   }
 
+  /// Issue 17: an episode of a show the file does not hold is the file's fault, named.
+  @Test func anEpisodeOfAnUnknownShowIsA422NamingTheRecord() async throws {
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      var document = try await client.send(.get, "/api/v1/export", headers: ada).object
+      let stranger = UUID().uuidString.lowercased()
+      document["episodes"] = [["showId": stranger, "season": 1, "number": 2, "title": "Two", "airDay": "2026-03-01"]]
+      let refused = try await client.send(.post, "/api/v1/import", json: document, headers: ada)
+      #expect(refused.status == .unprocessableContent, "\(refused.detail)")
+      #expect(refused.field == "episodes[0]")
+      #expect(refused.detail.contains("names the show \(stranger), which is not among the shows"), "\(refused.detail)")
+    }
+  }
+
   @Test func signedOutNobodyExportsOrImports() async throws {
     try await TestServer().test { client in
       _ = try await client.setUpOwner()

@@ -68,11 +68,22 @@ extension TestResponse {
       #expect(wrong.text.contains("role=\"alert\""))
       let back = try await client.post("/signin", form: [("name", "ada"), ("password", "correct horse"), ("next", "/habits")])
       #expect(back.location == "/habits")
-      for hostile in ["https://evil.example/", "//evil.example/", "/\\evil.example"] {
+      // Issue 17: what a browser would read as another site once it drops tabs and line
+      // breaks, turns backslashes into slashes or decodes an encoded slash.
+      let hostiles = [
+        "https://evil.example/", "//evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example",
+        "/\r/evil.example", " //evil.example", "/%2F/evil.example", "/%2f%2fevil.example", "/%5Cevil.example",
+        "/%09/evil.example", "/\u{0}/evil.example",
+      ]
+      for hostile in hostiles {
         let signedIn = try await client.post(
           "/signin", form: [("name", "ada"), ("password", "correct horse"), ("next", hostile)])
-        #expect(signedIn.location == "/today", "next=\(hostile) stays on this site")
+        #expect(signedIn.location == "/today", "next=\(hostile.debugDescription) stays on this site")
       }
+      let query = try await client.fetch("/signin?next=%2F%09%2Fevil.example", headers: back.headers[.setCookie].map {
+        [.cookie: String($0.split(separator: ";")[0])]
+      } ?? [:])
+      #expect(query.location == "/today")
     }
   }
 
@@ -169,6 +180,19 @@ extension TestResponse {
         headers: owner)
       #expect(backwards.status == .unprocessableContent)
       #expect(try await server.store.habits(for: user, includingArchived: true).count == 1, "nothing else was created")
+    }
+  }
+
+  /// Issue 17: `back=` after a mark is held to the same rule as `next=`.
+  @Test func aMarkGoesBackOnlyToThisSite() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      for (back, location) in [("/\t/evil.example", "/today"), ("/%2F%2Fevil.example", "/today"), ("/habits", "/habits")] {
+        let marked = try await client.post(
+          "/habits/\(id)/mark", form: [("day", "2026-03-07"), ("status", "done"), ("back", back)], headers: owner)
+        #expect(marked.location == location, "back=\(back.debugDescription)")
+      }
     }
   }
 

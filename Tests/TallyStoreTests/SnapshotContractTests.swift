@@ -230,7 +230,12 @@ import Testing
       (broken { $0.shows.append($0.shows[0]) }, .conflict("the show \(good.shows[0].id.storeText) is listed twice")),
       (broken { $0.shows.append(show("Twice", providers: ["US": [provider(8, "Netflix"), provider(8, "Netflix")]])) },
        .conflict("the show 'Twice' lists provider 8 twice in US")),
-      (broken { $0.episodes.append(episode(elsewhere, 1, 1, "2026-03-01")) }, .notFound(.show(elsewhere.id))),
+      // Issue 17: a record of the file that is wrong is a 422 naming it, not a 404.
+      (broken { $0.episodes.append(episode(elsewhere, 1, 1, "2026-03-01")) },
+       .invalid(
+         ValidationError(
+           field: "episodes[\(good.episodes.count)]",
+           rule: "(S1E1) names the show \(elsewhere.id.storeText), which is not among the shows"))),
       (broken { $0.episodes.append($0.episodes[2]) },
        .conflict("episode 2 of season 1 of the show \(good.shows[1].id.storeText) is listed twice")),
       (broken { $0.prices.append(price("US", 8, "1.00", "USD")) },

@@ -49,12 +49,28 @@ struct ServeCommand: TallyCommand {
   @Option(help: ArgumentHelp("trace, debug, info, notice, warning or error ($TALLY_LOG_LEVEL).", valueName: "level"))
   var logLevel: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Serve Prometheus metrics at /metrics on this address only ($TALLY_METRICS_ADDRESS).",
+      discussion: "Off by default; never the public port. For example 127.0.0.1:9090.",
+      valueName: "host:port"))
+  var metricsAddress: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Close a connection that takes longer than this to send a request head, or sits idle ($TALLY_IDLE_TIMEOUT; default 20).",
+      valueName: "seconds"))
+  var idleTimeout: Int?
+
   func validate() throws {
     if let port, !(1...65535).contains(port) {
       throw UsageError("The --port must be 1 to 65535, not \(port).")
     }
     if let backupKeep, backupKeep < 1 {
       throw UsageError("The --backup-keep must be 1 or more, not \(backupKeep).")
+    }
+    if let idleTimeout, !(1...3600).contains(idleTimeout) {
+      throw UsageError("The --idle-timeout must be 1 to 3600 seconds, not \(idleTimeout).")
     }
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
@@ -88,6 +104,7 @@ struct ServeCommand: TallyCommand {
     let environment = context.environment
     var configuration = ServerConfiguration()
     configuration.databasePath = try SessionOpener(options: global, context: context).path()
+    configuration.adoptEmptyDatabase = global.adoptEmptyDb
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
     configuration.tmdb = try tmdb.configuration(environment)
     if let port {
@@ -111,6 +128,28 @@ struct ServeCommand: TallyCommand {
       }
       configuration.backupKeep = keep
     }
+    if let text = metricsAddress ?? environment["TALLY_METRICS_ADDRESS"], !text.isEmpty {
+      configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
+    }
+    if let idleTimeout {
+      configuration.idleTimeout = .seconds(idleTimeout)
+    } else if let text = environment["TALLY_IDLE_TIMEOUT"] {
+      guard let seconds = Int(text), (1...3600).contains(seconds) else {
+        throw CommandFailure("TALLY_IDLE_TIMEOUT must be 1 to 3600 seconds, not '\(text)'.", exitCode: CommandFailure.usage)
+      }
+      configuration.idleTimeout = .seconds(seconds)
+    }
     return configuration
+  }
+
+  /// `HOST:PORT` (the host may be an IPv6 address in brackets).
+  static func address(_ text: String, option: String) throws -> (host: String, port: Int) {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+      (1...65535).contains(port), colon > text.startIndex
+    else {
+      throw CommandFailure("The \(option) must be HOST:PORT, such as 127.0.0.1:9090, not '\(text)'.", exitCode: CommandFailure.usage)
+    }
+    let host = text[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    return (host, port)
   }
 }

@@ -15,6 +15,9 @@ struct GlobalOptions: ParsableArguments {
       valueName: "path"))
   var db: String?
 
+  @Flag(help: "Make the --db file a new database when it exists but is empty (refused otherwise).")
+  var adoptEmptyDb = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(

@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// Finds the habit a HABIT argument names: a full id, an exact name, or the start of an id.
+/// Finds the habit a HABIT argument names: a full id, a name (in any case), or the start of an id.
 enum HabitLookup {
   /// Looks among all the user's habits, archived ones included, so they can be brought back
   /// or deleted.
@@ -16,13 +16,8 @@ enum HabitLookup {
     if let id = UUID(uuidString: text), let habit = habits.first(where: { $0.id == id }) {
       return habit
     }
-    let named = habits.filter { $0.name == text }
-    if named.count == 1 { return named[0] }
-    if named.count > 1 {
-      throw CommandFailure(
-        "\(named.count) habits are named '\(text)': name one by its id "
-          + "(\(Sentence.list(named.map { shortID($0.id) }))).")
-    }
+    // Names are unique as NameKey compares them (the database keeps it so).
+    if let named = habits.first(where: { NameKey.same($0.name, text) }) { return named }
     let prefix = text.lowercased()
     let isIDPrefix =
       !prefix.isEmpty && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }

@@ -8,7 +8,7 @@ enum ShowLookup {
     let shows = try await session.store.shows(for: session.user.id)
     let text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
     if let id = UUID(uuidString: text), let show = shows.first(where: { $0.id == id }) { return show }
-    let titled = shows.filter { $0.title.lowercased() == text.lowercased() }
+    let titled = shows.filter { NameKey.same($0.title, text) }
     if titled.count == 1 { return titled[0] }
     let prefixed = text.count >= 4 ? shows.filter { $0.id.uuidString.lowercased().hasPrefix(text.lowercased()) } : []
     if prefixed.count == 1 { return prefixed[0] }

@@ -47,7 +47,7 @@ public enum EpisodeFeed {
       let episode = FeedEpisode(
         showTitle: parsed.show, season: parsed.season, number: parsed.number,
         title: parsed.title ?? "Episode \(parsed.number)", airDay: event.day(in: timeZone))
-      let key = "\(parsed.show.lowercased())|\(parsed.season)|\(parsed.number)"
+      let key = "\(NameKey.comparisonKey(parsed.show))|\(parsed.season)|\(parsed.number)"
       if let index = indexByKey[key] {
         result.episodes[index] = episode
       } else {

@@ -11,6 +11,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
   var id: String
   var userID: String
   var name: String
+  /// ``NameKey/comparisonKey(_:)`` of `name`: unique per user (v5).
+  var nameKey: String
   var icon: String?
   var color: String
   var groupName: String?
@@ -27,7 +29,9 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case id
     case userID = "user_id"
-    case name, icon, color
+    case name
+    case nameKey = "name_key"
+    case icon, color
     case groupName = "group_name"
     case createdDay = "created_day"
     case frequency
@@ -46,6 +50,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     id = habit.id.storeText
     userID = user.storeText
     name = habit.name
+    nameKey = NameKey.comparisonKey(habit.name)
     icon = habit.icon
     color = habit.color.hex
     groupName = habit.group
@@ -141,5 +146,22 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
       throw .corrupt("entry of habit \(habitID) on \(day) has status '\(status)'")
     }
     return HabitEntry(day: day, status: status, note: note)
+  }
+}
+
+extension HabitRecord {
+  /// Inserts or updates the row. A name the user's other habits already have (as ``NameKey``
+  /// compares) is refused by the unique index even when two writers race, and answered with
+  /// the same sentence as the checks that run before a write.
+  func write(_ db: Database, inserting: Bool) throws {
+    do {
+      if inserting { try insert(db) } else { try update(db) }
+    } catch let error as DatabaseError
+      where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE && (error.message ?? "").contains("name_key")
+    {
+      let existing = try String.fetchOne(
+        db, sql: "SELECT name FROM habits WHERE user_id = ? AND name_key = ?", arguments: [userID, nameKey])
+      throw HabitRules.nameTaken(name, existing: existing, renaming: !inserting)
+    }
   }
 }

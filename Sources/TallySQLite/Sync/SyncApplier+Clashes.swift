@@ -12,15 +12,16 @@ extension SyncApplier {
   mutating func resolveNameClash(_ habit: Habit, _ key: SyncKey, _ state: SyncEntity) throws -> String {
     let others = try HabitRecord.filter(HabitRecord.Columns.userID == user.storeText)
       .filter(HabitRecord.Columns.id != habit.id.storeText).fetchAll(db)
-    let nameKey = HabitRules.nameKey(habit.name)
-    guard let other = others.first(where: { HabitRules.nameKey($0.name) == nameKey }) else { return habit.name }
-    let taken = Set(others.map { HabitRules.nameKey($0.name) }).union([nameKey])
+    let nameKey = NameKey.comparisonKey(habit.name)
+    guard let other = others.first(where: { NameKey.comparisonKey($0.name) == nameKey }) else { return habit.name }
+    let taken = Set(others.map { NameKey.comparisonKey($0.name) }).union([nameKey])
     let free = Self.freeName(habit.name, taken: taken)
     let otherKey = SyncKey(kind: .habit, id: other.id)
     let otherStamp = try db.syncEntity(otherKey, user: user)?.stamps["name"]
     if let otherStamp, let mine = state.stamps["name"], otherStamp > mine {
       var renamed = other
       renamed.name = free
+      renamed.nameKey = NameKey.comparisonKey(free)
       try renamed.update(db)
       try renamer().record(otherKey, ["name": .string(free)])
       noteRename(SyncRename(kind: .habit, id: other.id, from: other.name, to: free))
@@ -37,7 +38,7 @@ extension SyncApplier {
       let suffix = " (\(n))"
       let base = String(name.prefix(Habit.nameLengths.upperBound - suffix.count))
       let candidate = base + suffix
-      if !taken.contains(HabitRules.nameKey(candidate)) { return candidate }
+      if !taken.contains(NameKey.comparisonKey(candidate)) { return candidate }
     }
     return name
   }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -8,12 +9,14 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
 
   static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options]
+  /// The server is reached over HTTPS (``ServerConfiguration/secureCookies``).
+  let secureCookies: Bool
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     if !Self.safeMethods.contains(request.method), request.headers[.authorization] == nil,
-      !Self.isSameOrigin(request)
+      !Self.isSameOrigin(request, secure: secureCookies)
     {
       throw Problem(
         .forbidden,
@@ -22,17 +25,54 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
     return try await next(request, context)
   }
 
-  /// `Origin`'s host and port must be the request's own; without `Origin`, `Sec-Fetch-Site`
-  /// must not say another site. A client that sends neither is not a browser.
-  static func isSameOrigin(_ request: Request) -> Bool {
+  /// `Origin` must be the request's own scheme, host and port (RFC 6454 compares all three);
+  /// without `Origin`, `Sec-Fetch-Site` must not say another site. A client that sends neither
+  /// is not a browser. The scheme is https when the proxy says so (`X-Forwarded-Proto`) or
+  /// the server is configured for secure cookies, http otherwise.
+  static func isSameOrigin(_ request: Request, secure: Bool) -> Bool {
     if let origin = request.headers[.origin] {
-      guard let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return false }
-      let stripped = origin.split(separator: "://", maxSplits: 1).last.map(String.init) ?? origin
-      return stripped.lowercased() == host.lowercased()
+      guard let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority,
+        let own = Origin(scheme: secure || request.headers[.xForwardedProto]?.lowercased() == "https" ? "https" : "http", authority: host),
+        let theirs = Origin(origin)
+      else { return false }
+      return own == theirs
     }
     if let site = request.headers[.secFetchSite] {
       return site == "same-origin" || site == "none"
     }
     return true
+  }
+}
+
+/// A web origin: scheme, host and port, the port filled in from the scheme when left out.
+struct Origin: Equatable {
+  var scheme: String
+  var host: String
+  var port: Int
+
+  /// `scheme://host[:port]` as browsers send it in `Origin`; anything else (a path, `null`)
+  /// is no origin.
+  init?(_ text: String) {
+    guard let separator = text.range(of: "://") else { return nil }
+    self.init(scheme: String(text[..<separator.lowerBound]), authority: String(text[separator.upperBound...]))
+  }
+
+  init?(scheme: String, authority: String) {
+    let scheme = scheme.lowercased()
+    guard scheme == "http" || scheme == "https", !authority.isEmpty,
+      !authority.contains(where: { "/?#@\\".contains($0) || $0.isWhitespace })
+    else { return nil }
+    var host = Substring(authority.lowercased())
+    var port = scheme == "https" ? 443 : 80
+    // The port follows the last colon, unless that colon is inside an IPv6 literal.
+    if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
+      guard let number = Int(host[host.index(after: colon)...]), (1...65535).contains(number) else { return nil }
+      port = number
+      host = host[..<colon]
+    }
+    guard !host.isEmpty else { return nil }
+    self.scheme = scheme
+    self.host = String(host)
+    self.port = port
   }
 }

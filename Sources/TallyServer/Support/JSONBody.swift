@@ -8,6 +8,13 @@ import TallyWire
 /// refused by name instead of being silently dropped.
 public protocol JSONBody: Decodable, Sendable {
   static var fields: Set<String> { get }
+  /// The fields `null` may be sent for (to unset them); any other field sent as `null` is
+  /// refused by name rather than read as "absent".
+  static var nullableFields: Set<String> { get }
+}
+
+extension JSONBody {
+  public static var nullableFields: Set<String> { [] }
 }
 
 extension Request {
@@ -25,9 +32,21 @@ extension Request {
           + "\(T.fields.sorted().map { "'\($0)'" }.joined(separator: ", ")).",
         field: unknown)
     }
+    if let null = fields.keys.sorted().first(where: { fields[$0] is NSNull && !T.nullableFields.contains($0) }) {
+      throw Problem(
+        .unprocessableContent, "The field '\(null)' cannot be null: leave it out, or give it a value.", field: null)
+    }
     let data = try JSONSerialization.data(withJSONObject: object)
     do {
       return try WireJSON.decoder.decode(T.self, from: data)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      // Foundation's decoder reports a fraction for a whole number as "not valid JSON" with no
+      // field; the body is valid JSON, so that is what went wrong.
+      if let number = JSONNumbers.all(in: data).first(where: { !JSONNumbers.isWhole($0.text) }) {
+        throw Problem(
+          .unprocessableContent, "The \(number.path) must be a whole number, not \(number.text).", field: number.path)
+      }
+      throw Problem(.unprocessableContent, "The request body is wrong: \(context.debugDescription)")
     } catch let error as DecodingError {
       throw Problem(
         .unprocessableContent, "The request body is wrong at \(DecodingErrorText.describe(error)).",
@@ -37,10 +56,17 @@ extension Request {
     }
   }
 
-  /// The body parsed as any JSON value; 413 past `limit`, 400 when it is not JSON.
+  /// The body parsed as any JSON value; 413 past `limit`, 400 when it is not JSON, 422 naming
+  /// the field when a number is one no field can take (too large, too small, `-0`).
   func jsonObject(limit: Int) async throws -> Any {
     let data = try await bodyData(limit: limit)
     guard !data.isEmpty else { throw Problem(.badRequest, "The request needs a JSON body.") }
+    for number in JSONNumbers.all(in: data) {
+      if let problem = JSONNumbers.problem(number.text) {
+        throw Problem(
+          .unprocessableContent, "The \(number.path) \(number.text) \(problem).", field: number.path)
+      }
+    }
     do {
       return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {

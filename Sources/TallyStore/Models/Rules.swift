@@ -51,16 +51,23 @@ public enum HabitRules {
     }
   }
 
-  /// What two habit names are compared by: equal keys are the same name.
-  public static func nameKey(_ name: String) -> String { name }
-
-  /// `name` is not another of `habits`' names; `renaming` is the habit being changed, if any.
+  /// `name` is not another of `habits`' names as ``NameKey`` compares them; `renaming` is the
+  /// habit being changed, if any. The database enforces the same rule with a unique index;
+  /// this check only words the refusal before a write is tried.
   public static func checkNameFree(_ name: String, among habits: [Habit], renaming: UUID? = nil)
     throws(StoreError)
   {
-    let key = nameKey(name)
-    guard habits.contains(where: { nameKey($0.name) == key && $0.id != renaming }) else { return }
-    let advice = renaming == nil ? "give the new one another name" : "choose another name"
-    throw .conflict("a habit named '\(name)' already exists; \(advice)")
+    let key = NameKey.comparisonKey(name)
+    guard let taken = habits.first(where: { NameKey.comparisonKey($0.name) == key && $0.id != renaming }) else {
+      return
+    }
+    throw nameTaken(name, existing: taken.name, renaming: renaming != nil)
+  }
+
+  /// The one sentence for a name that is taken, whoever notices: this check or the index.
+  /// `existing` is the name as stored, when known ("Read" when "read" was asked for).
+  public static func nameTaken(_ name: String, existing: String? = nil, renaming: Bool) -> StoreError {
+    let advice = renaming ? "choose another name" : "give the new one another name"
+    return .conflict("a habit named '\(existing ?? name)' already exists; \(advice)")
   }
 }

@@ -97,9 +97,13 @@ public struct UserSnapshot: Hashable, Sendable {
       try ShowRules.checkProviders(show)
     }
     var episodeKeys: Set<String> = []
-    for episode in episodes {
+    for (index, episode) in episodes.enumerated() {
+      // The snapshot is wrong, not the request's path: a 422 naming the record, not a 404.
       guard showIDs.contains(episode.showID) else {
-        throw .notFound(.show(episode.showID))
+        throw .invalid(
+          ValidationError(
+            field: "episodes[\(index)]",
+            rule: "(S\(episode.season)E\(episode.number)) names the show \(episode.showID.storeText), which is not among the shows"))
       }
       let key = "\(episode.showID.storeText) \(episode.season) \(episode.number)"
       guard episodeKeys.insert(key).inserted else {

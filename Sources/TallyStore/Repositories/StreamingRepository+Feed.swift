@@ -29,15 +29,15 @@ extension StreamingRepository {
     newID: () -> UUID = UUID.init
   ) async throws -> FeedImportReport {
     var byTitle: [String: Show] = [:]
-    for show in try await shows(for: user) where byTitle[show.title.lowercased()] == nil {
-      byTitle[show.title.lowercased()] = show
+    for show in try await shows(for: user) where byTitle[NameKey.comparisonKey(show.title)] == nil {
+      byTitle[NameKey.comparisonKey(show.title)] = show
     }
     var changed: [UUID: Show] = [:]
     var order: [UUID] = []
     var added: [String] = []
     var episodes: [Episode] = []
     for item in feed.episodes {
-      let key = item.showTitle.lowercased()
+      let key = NameKey.comparisonKey(item.showTitle)
       var show = byTitle[key]
       if show == nil {
         show = try Show(id: newID(), title: item.showTitle, status: .watching)

@@ -93,14 +93,16 @@ extension AppServices {
   {
     let now = clock()
     let key = SignInThrottle.key(name: name, address: address)
-    try throttle.check(key, at: now)
+    try throttle.attempt(key, at: now)
     do {
       let result = try await accounts.signIn(name: name, password: password, at: now)
       throttle.reset(key)
       return result
     } catch AccountError.wrongNameOrPassword {
-      throttle.recordFailure(key, at: now)
       throw AccountError.wrongNameOrPassword
+    } catch {
+      throttle.release(key, at: now)
+      throw error
     }
   }
 

@@ -37,6 +37,7 @@ struct EntryController {
     var status: Status
     var note: String?
     static let fields: Set<String> = ["status", "note"]
+    static let nullableFields: Set<String> = ["note"]
   }
 
   /// Several days at once: a list, or a range from…to.
@@ -47,6 +48,7 @@ struct EntryController {
     var status: Status
     var note: String?
     static let fields: Set<String> = ["days", "from", "to", "status", "note"]
+    static let nullableFields: Set<String> = ["note"]
 
     func chosenDays() throws -> [Day] {
       switch (days, from, to) {

@@ -24,6 +24,7 @@ struct HabitController {
     var reminder: Reminder?
 
     static let fields: Set<String> = ["name", "icon", "color", "group", "createdDay", "frequency", "reminder"]
+    static let nullableFields: Set<String> = ["icon", "group"]
   }
 
   /// Only the fields sent change; `icon` and `group` are removed by `null` or blank text.
@@ -41,6 +42,7 @@ struct HabitController {
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
+    static let nullableFields: Set<String> = ["icon", "group"]
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -143,7 +145,7 @@ struct HabitController {
       id: UUID(), name: name, icon: body.icon, color: body.color ?? Habit.defaultColor, group: body.group,
       createdDay: createdDay, frequency: body.frequency ?? .daily, reminder: body.reminder ?? .none,
       sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
-    let created = try await services.store.createHabit(habit, for: user.id)
+    let created = try await Self.namingTheField { try await services.store.createHabit(habit, for: user.id) }
     return JSONResponse(
       HabitJSON(created), status: .created, headers: [.location: "/api/v1/habits/\(created.id.storeText)"])
   }
@@ -173,7 +175,9 @@ struct HabitController {
     }
     if let frequency = body.frequency { changed.frequency = frequency }
     if let reminder = body.reminder { changed.reminder = reminder }
-    return JSONResponse(HabitJSON(try await services.store.updateHabit(try changed.validated(), for: user.id)))
+    let valid = try changed.validated()
+    let updated = try await Self.namingTheField { try await services.store.updateHabit(valid, for: user.id) }
+    return JSONResponse(HabitJSON(updated))
   }
 
   /// Deletes the habit with every entry (SPEC 2).
@@ -215,6 +219,17 @@ struct HabitController {
       try HabitRules.checkCreatedDay(day, today: today)
     } catch {
       throw Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: "createdDay")
+    }
+  }
+
+  /// A name a racing client took first is refused by the database's unique index; the answer
+  /// is the check's own, field included.
+  private static func namingTheField<T>(_ write: () async throws -> T) async throws -> T {
+    do {
+      return try await write()
+    } catch let error as StoreError {
+      guard case .conflict = error else { throw error }
+      throw Problem(.conflict, error.description, field: "name")
     }
   }
 

@@ -19,6 +19,7 @@ struct JournalController {
     /// `user` when absent: only the person's own messages count for the streak.
     var role: ChatRole?
     static let fields: Set<String> = ["text", "role"]
+    static let nullableFields: Set<String> = ["role"]
   }
 
   func addRoutes(to group: RouterGroup<AppRequestContext>) {

@@ -41,6 +41,7 @@ struct StreamingController {
     var status: ShowStatus?
     var providers: [String: [ProviderBody]]?
     static let fields: Set<String> = ["title", "status", "providers"]
+    static let nullableFields: Set<String> = ["title", "status"]
   }
 
   struct EpisodeBody: Decodable, Sendable {

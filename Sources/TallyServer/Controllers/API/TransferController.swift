@@ -59,6 +59,7 @@ struct TransferController {
   /// checks and counts everything and writes nothing (200).
   @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
+    defer { MemoryRelease.afterLargeWork() }
     let dryRun = try request.uri.queryParameters.bool("dryRun") ?? false
     let format: ImportFormat
     if let text = request.uri.queryParameters.get("format") {

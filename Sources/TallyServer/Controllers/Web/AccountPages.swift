@@ -125,9 +125,19 @@ struct AccountPages {
   }
 
   /// Only a path on this site: `next` comes from a URL anyone can craft, and sending a
-  /// freshly signed-in person to another site is how phishing pages borrow trust.
+  /// freshly signed-in person to another site is how phishing pages borrow trust. Browsers
+  /// drop tabs and line breaks from a URL, read `\` as `/`, and some decode `%2F`, so
+  /// `/<TAB>/evil.example` is `//evil.example` to them: only printable ASCII without a
+  /// backslash is taken, and the path must not start `//` even once percent-decoded.
   static func safeNext(_ next: String?) -> String {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/today" }
+    let fallback = "/today"
+    guard let next, next.hasPrefix("/"),
+      next.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" })
+    else { return fallback }
+    let decoded = next.removingPercentEncoding ?? next
+    guard !decoded.hasPrefix("//"), !decoded.hasPrefix("/\\"),
+      decoded.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+    else { return fallback }
     return next
   }
 }

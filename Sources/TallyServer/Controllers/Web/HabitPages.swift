@@ -162,7 +162,7 @@ struct HabitPages {
         id: UUID(), name: values.name, icon: values.icon, color: values.color, group: values.group,
         createdDay: today, frequency: values.frequency, reminder: values.reminder,
         sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
-      let created = try await services.store.createHabit(habit, for: user.id)
+      let created = try await Self.refusingTakenName { try await services.store.createHabit(habit, for: user.id) }
       return .seeOther("/habits/\(created.id.storeText)")
     } catch let invalid as HabitForm.Invalid {
       return try await formPage(form, habitID: nil, error: invalid, user: user, request: request)
@@ -185,7 +185,8 @@ struct HabitPages {
       habit.group = values.group
       habit.frequency = values.frequency
       habit.reminder = values.reminder
-      _ = try await services.store.updateHabit(try habit.validated(), for: user.id)
+      let changed = try habit.validated()
+      _ = try await Self.refusingTakenName { try await services.store.updateHabit(changed, for: user.id) }
       return .seeOther("/habits/\(id.storeText)")
     } catch let invalid as HabitForm.Invalid {
       return try await formPage(form, habitID: id, error: invalid, user: user, request: request)
@@ -303,6 +304,17 @@ struct HabitPages {
     return Templates.shared.page(
       "habit-form", title: model.heading, section: .habits, user: user, request: request, content: model,
       status: error == nil ? .ok : .unprocessableContent)
+  }
+
+  /// A name another client took between the check above and the write (the database's unique
+  /// index refuses it) is told on the form like one taken before.
+  private static func refusingTakenName<T>(_ write: () async throws -> T) async throws -> T {
+    do {
+      return try await write()
+    } catch let error as StoreError {
+      guard case .conflict = error else { throw error }
+      throw HabitForm.Invalid(field: "name", message: error.description)
+    }
   }
 
   private func checkNameFree(_ name: String, among habits: [Habit], renaming: UUID?) throws(HabitForm.Invalid) {

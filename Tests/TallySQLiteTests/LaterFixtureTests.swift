@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+import Testing
+
+@testable import TallySQLite
+
+/// The v2, v3 and v5 fixtures, so every migration path from a shipped version is opened.
+/// v2 and v3 were made after their time, from the v1 fixture migrated that far and rows that
+/// version adds written in SQL (the store's code today writes v5's columns); v5 is written by
+/// the store while v5 is the newest schema. Like v1, each is committed once and never remade.
+@Suite struct LaterFixtureTests {
+  static let fixtures = FixtureTests()
+
+  @Test func aV2DatabaseOpensWithEveryRow() async throws {
+    let store = try open("v2")
+    try await FixtureV1.expectContents(of: store)
+    #expect(try await store.ownerID() == FixtureV1.ada.id)
+  }
+
+  @Test func aV3DatabaseOpensWithEveryRowAndItsClashingNamesNumbered() async throws {
+    let store = try open("v3")
+    try await FixtureV1.expectContents(of: store, others: [FixtureV3.cy], tmdbID: FixtureV3.tmdbID)
+    #expect(try await store.ownerID() == FixtureV1.ada.id)
+    // v5: every row kept; in list order the first keeps its name, later ones get a number.
+    let names = try await store.habits(for: FixtureV3.cy.id, includingArchived: true).map(\.name)
+    #expect(names == ["Read", "read (2)", "READ (3)", "Read (2) (2)"])
+    #expect(try await store.entries(of: FixtureV3.habitIDs[2], for: FixtureV3.cy.id).count == 1)
+  }
+
+  @Test func aV5DatabaseOpensWithEveryRow() async throws {
+    let store = try open("v5")
+    try await FixtureV1.expectContents(of: store)
+  }
+
+  func open(_ version: String) throws -> SQLiteStore {
+    let database = try AppDatabase.open(at: try Self.fixtures.copyOfFixture(version))
+    return SQLiteStore(database)
+  }
+
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5).
+  @Test(
+    .enabled(if: ["v2", "v3", "v5"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+  func writeLaterFixture() async throws {
+    let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
+    let path: String
+    if version == "v5" {
+      path = temporaryDatabasePath()
+      let database = try AppDatabase.open(at: path)
+      try await FixtureV1.populate(SQLiteStore(database))
+      try database.writer.close()
+    } else {
+      path = try Self.fixtures.copyOfFixture("v1")
+      let queue = try DatabaseQueue(path: path)
+      let steps = version == "v2" ? 2 : 3
+      try Migrations.migrator(Array(Migrations.all.prefix(steps))).migrate(queue)
+      try await queue.write { db in try FixtureV3.write(db, version: version) }
+      try queue.close()
+    }
+    let queue = try DatabaseQueue(path: path)
+    try await queue.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA journal_mode = DELETE")
+      try db.execute(sql: "VACUUM")
+    }
+    try queue.close()
+    let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/\(version).sqlite")
+    try? FileManager.default.removeItem(at: target)
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: target)
+  }
+}
+
+/// What v2 and v3 add to the v1 fixture, in the SQL of their time.
+enum FixtureV3 {
+  static let cy = try! User(
+    id: UUID(uuidString: "0c000000-0000-4000-8000-000000000003")!, name: "cy",
+    settings: UserSettings(timeZone: "Europe/London"))
+  static let tmdbID = 95396
+  /// Names that clash as Tally compares them now, which v1–v4 accepted.
+  static let names = ["Read", "read", "READ", "Read (2)"]
+  static let habitIDs = (1...4).map { UUID(uuidString: "1c000000-0000-4000-8000-00000000000\($0)")! }
+
+  static func write(_ db: Database, version: String) throws {
+    // v2: ada's password makes her the owner.
+    try db.execute(
+      sql: "INSERT INTO user_credentials (user_id, password_hash, role, updated_at) VALUES (?, ?, 'owner', ?)",
+      arguments: [FixtureV1.ada.id.storeText, "$2b$04$" + String(repeating: "a", count: 53), "2026-01-01T00:00:00.000Z"])
+    guard version == "v3" else { return }
+    // v3: the show came from TMDB. And cy, whose habit names clash.
+    try db.execute(
+      sql: "UPDATE shows SET tmdb_id = ? WHERE id = ?", arguments: [tmdbID, FixtureV1.severance.id.storeText])
+    try db.execute(
+      sql: """
+        INSERT INTO users (id, name, time_zone, day_switch_hour, first_weekday, locale,
+          show_date_picker_grid, show_grid_dates)
+        VALUES (?, 'cy', 'Europe/London', 0, 'sunday', 'en_US', 1, 0)
+        """,
+      arguments: [cy.id.storeText])
+    for (index, name) in names.enumerated() {
+      try db.execute(
+        sql: """
+          INSERT INTO habits (id, user_id, name, color, created_day, frequency, reminder, archived, sort_order)
+          VALUES (?, ?, ?, '#8B5CF6', '2026-01-01', 'daily', 'none', 0, ?)
+          """,
+        arguments: [habitIDs[index].storeText, cy.id.storeText, name, index])
+      try db.execute(
+        sql: "INSERT INTO habit_entries (habit_id, day, status) VALUES (?, '2026-01-0\(index + 1)', 'done')",
+        arguments: [habitIDs[index].storeText])
+    }
+  }
+}

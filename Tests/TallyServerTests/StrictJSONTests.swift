@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import TallyServer
+import Testing
+
+/// Issue 17, points 8 and 9: valid JSON with a number or a `null` a field cannot take is a 422
+/// that names the field and says what is wrong, never "not valid JSON" or a silent 0.
+@Suite struct StrictJSONTests {
+  @Test(arguments: [
+    (#"{"daySwitchHour": 2.5}"#, "daySwitchHour", "must be a whole number, not 2.5"),
+    (#"{"daySwitchHour": 1e400}"#, "daySwitchHour", "1e400 is too large a number"),
+    (#"{"daySwitchHour": -0.0}"#, "daySwitchHour", "-0.0 is negative zero; write 0"),
+    (#"{"daySwitchHour": 1e-400}"#, "daySwitchHour", "1e-400 is too small a number"),
+  ])
+  func aSettingsNumberOfTheWrongKindIsNamed(body: String, field: String, words: String) async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let response = try await client.send(.patch, "/api/v1/settings", json: body, headers: token)
+      #expect(response.status == .unprocessableContent, "\(body)")
+      #expect(response.field == field)
+      #expect(response.detail.contains(words), "\(response.detail)")
+      // Nothing changed.
+      #expect(try await client.send(.get, "/api/v1/settings", headers: token).object["daySwitchHour"] as? Int == 0)
+    }
+  }
+
+  @Test func aPriceTooSmallToKeepIsNamed() async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let response = try await client.send(
+        .put, "/api/v1/prices/US/8", json: #"{"amount": 1.11e-308, "currency": "USD"}"#, headers: token)
+      #expect(response.status == .unprocessableContent)
+      #expect(response.field == "amount")
+      #expect(response.detail.contains("too small"), "\(response.detail)")
+    }
+  }
+
+  @Test func aNumberDeepInsideABodyIsNamedByItsPath() async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let show = try await client.send(.post, "/api/v1/shows", json: ["title": "Severance"], headers: token)
+      let id = try #require(show.object["id"] as? String)
+      let body = #"{"episodes": [{"season": 1, "number": 1, "title": "a", "airDay": "2026-01-01"}, {"season": 1.5, "number": 2, "title": "b", "airDay": "2026-01-02"}]}"#
+      let response = try await client.send(.put, "/api/v1/shows/\(id)/episodes", json: body, headers: token)
+      #expect(response.status == .unprocessableContent)
+      #expect(response.field == "episodes[1].season", "\(response.detail)")
+    }
+  }
+
+  @Test func brokenJSONIsStillA400() async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let response = try await client.send(.patch, "/api/v1/settings", json: #"{"daySwitchHour": "#, headers: token)
+      #expect(response.status == .badRequest)
+    }
+  }
+
+  /// A field that cannot be unset may not be `null`; one that can (a note) may.
+  @Test func nullIsRefusedForAFieldThatCannotBeUnset() async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let id = try #require(try await client.addHabit("Read", headers: token)["id"] as? String)
+      let refused = try await client.send(
+        .post, "/api/v1/habits/\(id)/entries",
+        json: #"{"days": null, "from": "2026-03-01", "to": "2026-03-02", "status": "done"}"#, headers: token)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.field == "days")
+      #expect(refused.detail.contains("cannot be null"))
+      #expect(try await client.send(.get, "/api/v1/habits/\(id)/entries", headers: token).array.isEmpty)
+
+      let taken = try await client.send(
+        .post, "/api/v1/habits/\(id)/entries",
+        json: #"{"from": "2026-03-01", "to": "2026-03-02", "status": "done", "note": null}"#, headers: token)
+      #expect(taken.status == .ok, "\(taken.detail)")
+      let named = try await client.send(.patch, "/api/v1/habits/\(id)", json: #"{"name": null}"#, headers: token)
+      #expect(named.status == .unprocessableContent)
+      #expect(named.field == "name")
+    }
+  }
+}
