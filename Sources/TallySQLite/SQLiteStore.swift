@@ -748,15 +748,19 @@ extension SQLiteStore {
         _ = try PriceRecord.filter(PriceRecord.Columns.userID == id.storeText).deleteAll(db)
         user = existing
       }
-      // Each id is checked as it is written; a conflict late in the snapshot rolls back
-      // everything written before it, the user included.
+      // Ids another record already has (this server may hold the account the file came
+      // from) are replaced, inside this transaction so no writer can take one meanwhile.
+      let snapshot = try snapshot.withFreshIDs { kind, id in
+        switch kind {
+        case .habit: try HabitRecord.exists(db, key: id.storeText)
+        case .chatMessage: try ChatMessageRecord.exists(db, key: id.storeText)
+        case .show: try ShowRecord.exists(db, key: id.storeText)
+        }
+      }
       let entry = try db.cachedStatement(
         sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
       for item in snapshot.habits {
         let id = item.habit.id.storeText
-        guard try !HabitRecord.exists(db, key: id) else {
-          throw StoreError.conflict("a habit with id \(id) already exists")
-        }
         try HabitRecord(item.habit, user: user.id).insert(db)
         for row in item.entries {
           try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
@@ -766,15 +770,9 @@ extension SQLiteStore {
         try JournalEntryRecord(journal, user: user.id).insert(db)
       }
       for message in snapshot.chat {
-        guard try !ChatMessageRecord.exists(db, key: message.id.storeText) else {
-          throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
-        }
         try ChatMessageRecord(message, user: user.id).insert(db)
       }
       for show in snapshot.shows {
-        guard try !ShowRecord.exists(db, key: show.id.storeText) else {
-          throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
-        }
         try ShowRecord(show, user: user.id).insert(db)
         for provider in ShowProviderRecord.records(show) {
           try provider.insert(db)

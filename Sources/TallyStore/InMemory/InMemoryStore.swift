@@ -526,15 +526,13 @@ extension InMemoryStore {
       guard !holdsData else { throw StoreError.userHasData(user) }
       user.settings = snapshot.settings
     }
-    for item in snapshot.habits where habitsByID[item.habit.id] != nil {
-      throw StoreError.conflict("a habit with id \(item.habit.id.storeText) already exists")
-    }
     let messageIDs = Set(messages.map(\.message.id))
-    for message in snapshot.chat where messageIDs.contains(message.id) {
-      throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
-    }
-    for show in snapshot.shows where showsByID[show.id] != nil {
-      throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
+    let snapshot = try snapshot.withFreshIDs { kind, id in
+      switch kind {
+      case .habit: habitsByID[id] != nil
+      case .chatMessage: messageIDs.contains(id)
+      case .show: showsByID[id] != nil
+      }
     }
 
     usersByID[user.id] = user
