@@ -750,7 +750,7 @@ extension SQLiteStore {
       }
       // Ids another record already has (this server may hold the account the file came
       // from) are replaced, inside this transaction so no writer can take one meanwhile.
-      let snapshot = try snapshot.withFreshIDs { kind, id in
+      let fresh = try snapshot.withFreshIDs { kind, id in
         switch kind {
         case .habit: try HabitRecord.exists(db, key: id.storeText)
         case .chatMessage: try ChatMessageRecord.exists(db, key: id.storeText)
@@ -759,29 +759,29 @@ extension SQLiteStore {
       }
       let entry = try db.cachedStatement(
         sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
-      for item in snapshot.habits {
+      for item in fresh.habits {
         let id = item.habit.id.storeText
         try HabitRecord(item.habit, user: user.id).insert(db)
         for row in item.entries {
           try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
         }
       }
-      for journal in snapshot.journal {
+      for journal in fresh.journal {
         try JournalEntryRecord(journal, user: user.id).insert(db)
       }
-      for message in snapshot.chat {
+      for message in fresh.chat {
         try ChatMessageRecord(message, user: user.id).insert(db)
       }
-      for show in snapshot.shows {
+      for show in fresh.shows {
         try ShowRecord(show, user: user.id).insert(db)
         for provider in ShowProviderRecord.records(show) {
           try provider.insert(db)
         }
       }
-      for episode in snapshot.episodes {
+      for episode in fresh.episodes {
         try EpisodeRecord(episode).insert(db)
       }
-      for price in snapshot.prices {
+      for price in fresh.prices {
         try PriceRecord(price, user: user.id).insert(db)
       }
       return user

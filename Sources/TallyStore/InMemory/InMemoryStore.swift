@@ -527,7 +527,7 @@ extension InMemoryStore {
       user.settings = snapshot.settings
     }
     let messageIDs = Set(messages.map(\.message.id))
-    let snapshot = try snapshot.withFreshIDs { kind, id in
+    let fresh = try snapshot.withFreshIDs { kind, id in
       switch kind {
       case .habit: habitsByID[id] != nil
       case .chatMessage: messageIDs.contains(id)
@@ -536,16 +536,16 @@ extension InMemoryStore {
     }
 
     usersByID[user.id] = user
-    for item in snapshot.habits {
+    for item in fresh.habits {
       habitsByID[item.habit.id] = OwnedHabit(owner: user.id, habit: item.habit)
       entriesByHabit[item.habit.id] = Dictionary(uniqueKeysWithValues: item.entries.map { ($0.day, $0) })
     }
-    journalByUser[user.id] = Dictionary(uniqueKeysWithValues: snapshot.journal.map { ($0.day, $0) })
-    messages += snapshot.chat.map { (user.id, $0) }
-    for show in snapshot.shows {
+    journalByUser[user.id] = Dictionary(uniqueKeysWithValues: fresh.journal.map { ($0.day, $0) })
+    messages += fresh.chat.map { (user.id, $0) }
+    for show in fresh.shows {
       showsByID[show.id] = OwnedShow(owner: user.id, show: show)
     }
-    for episode in snapshot.episodes {
+    for episode in fresh.episodes {
       episodesByShow[episode.showID, default: [:]][
         EpisodeKey(season: episode.season, number: episode.number)] = episode
     }
