@@ -83,6 +83,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   HabitPages(services: services).addRoutes(to: pages)
   StatisticsPages(services: services).addRoutes(to: pages)
   CalendarPages(services: services).addRoutes(to: pages)
+  ShowPages(services: services).addRoutes(to: pages)
   SettingsPages(services: services).addRoutes(to: pages)
   ReminderSettingsPages(services: services).addRoutes(to: pages)
   return router

@@ -35,7 +35,7 @@ import Testing
       #expect(list.contains("Yesterday &lt;b&gt;bold&lt;/b&gt;"), "entries are text, not markup")
       #expect(list.contains("href=\"/today?day=2026-03-07#journal\""))
       let onThisDay = try #require(page.components(separatedBy: "id=\"on-this-day\"").last?.components(separatedBy: "</section>").first)
-      #expect(onThisDay.contains("Sunday 8 March 2025") && onThisDay.contains("Friday 8 March 2024"))
+      #expect(onThisDay.contains("Saturday 8 March 2025") && onThisDay.contains("Friday 8 March 2024"))
       #expect(!onThisDay.contains("Last week"))
       #expect(page.contains("<label for=\"journal-q\">Search the journal</label>"))
     }

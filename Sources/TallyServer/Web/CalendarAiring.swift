@@ -23,7 +23,12 @@ enum CalendarAiring {
   }
 
   static func line(show: Show, episode: Episode) -> String {
-    "\(show.title) · S\(twoDigits(episode.season))E\(twoDigits(episode.number)) \(episode.title)"
+    "\(show.title) · \(code(episode)) \(episode.title)"
+  }
+
+  /// "S03E01".
+  static func code(_ episode: Episode) -> String {
+    "S\(twoDigits(episode.season))E\(twoDigits(episode.number))"
   }
 
   private static func twoDigits(_ number: Int) -> String {

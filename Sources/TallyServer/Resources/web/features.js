@@ -86,3 +86,13 @@
     new MutationObserver(restore).observe(document.body, { childList: true });
   });
 })();
+
+// Shows: a chosen .ics file is read into the feed's text box, which the form posts.
+(() => {
+  document.addEventListener("change", async (event) => {
+    const input = event.target.closest && event.target.closest("input[type=file][data-fills]");
+    const target = input && document.getElementById(input.dataset.fills);
+    if (!target || !input.files[0]) return;
+    try { target.value = await input.files[0].text(); } catch (_) { target.value = ""; }
+  });
+})();
