@@ -42,7 +42,7 @@ struct ShowPages {
     let query = request.uri.queryParameters
     let model = try await ShowsModel.read(
       from: services.store, user: user, source: services.showSource, query: query.get("q") ?? "",
-      notice: query.get("imported").map { "Imported the feed: \($0)." }, today: time.today, calendar: time.calendar)
+      notice: try Self.importNotice(query), today: time.today, calendar: time.calendar)
     return Templates.shared.page("shows", title: "Shows", section: .calendar, user: user, request: request, content: model)
   }
 
@@ -96,12 +96,16 @@ struct ShowPages {
     }
     let report = try await services.store.importFeed(
       EpisodeFeed.episodes(from: events, timeZone: zone), providers: providers, for: user.id)
-    let summary =
-      "\(report.episodesSaved) episodes saved"
-      + (report.showsAdded.isEmpty ? "" : ", new shows: \(report.showsAdded.joined(separator: ", "))")
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: " ,")
-    return .seeOther("/shows?imported=\(summary.addingPercentEncoding(withAllowedCharacters: allowed)?.replacingOccurrences(of: " ", with: "+") ?? "")")
+    return .seeOther("/shows?imported=\(report.episodesSaved)&added=\(report.showsAdded.count)")
+  }
+
+  /// "Imported 12 episodes and 2 new shows." after a feed import; only counts travel in the
+  /// address, so a crafted link cannot put words on the page.
+  static func importNotice(_ query: Parameters) throws -> String? {
+    guard let episodes = try query.int("imported", in: 0...Int(Int32.max)) else { return nil }
+    let shows = try query.int("added", in: 0...Int(Int32.max)) ?? 0
+    let counted = { (n: Int, one: String, many: String) in n == 1 ? "1 \(one)" : "\(n) \(many)" }
+    return "Imported \(counted(episodes, "episode", "episodes")) and \(counted(shows, "new show", "new shows"))."
   }
 
   // MARK: Form values
