@@ -30,7 +30,7 @@ struct ShowsModel: Sendable {
   let rows: [Row]
   let tmdb: Bool
   let query: String
-  let found: [Found]?
+  let found: [Found]
   let searchSummary: String?
   let notice: String?
   let statuses: [Status]
@@ -77,7 +77,7 @@ struct ShowsModel: Sendable {
       }
     }
     return ShowsModel(
-      rows: rows, tmdb: source != nil, query: query, found: found,
+      rows: rows, tmdb: source != nil, query: query, found: found ?? [],
       searchSummary: found.map { $0.isEmpty ? "TMDB has no show called “\(words)”." : "\($0.count) shows found on TMDB." },
       notice: notice, statuses: statuses(), attribution: TMDBAttribution.text, timeZone: user.settings.timeZone,
       providerChoices: ProviderChoice.all(shows: shows))
