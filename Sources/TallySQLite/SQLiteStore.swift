@@ -752,9 +752,9 @@ extension SQLiteStore {
       // from) are replaced, inside this transaction so no writer can take one meanwhile.
       let fresh = try snapshot.withFreshIDs { kind, id in
         switch kind {
-        case .habit: try HabitRecord.exists(db, key: id.storeText)
-        case .chatMessage: try ChatMessageRecord.exists(db, key: id.storeText)
-        case .show: try ShowRecord.exists(db, key: id.storeText)
+        case .habit: return try HabitRecord.exists(db, key: id.storeText)
+        case .chatMessage: return try ChatMessageRecord.exists(db, key: id.storeText)
+        case .show: return try ShowRecord.exists(db, key: id.storeText)
         }
       }
       let entry = try db.cachedStatement(

@@ -99,9 +99,10 @@ struct CalendarModel: Sendable {
     let prices = try await store.priceTable(for: user.id)
     let isWatching = try await store.shows(for: user.id).contains { $0.status == .watching }
     let detail = open.flatMap { view.detail(for: $0, prices: prices) }
-    let airing = try await detail.map {
-      try await CalendarAiring.lines(on: $0.day, country: view.country, store: store, user: user.id)
-    } ?? [:]
+    var airing: [Int: [String]] = [:]
+    if let detail {
+      airing = try await CalendarAiring.lines(on: detail.day, country: view.country, store: store, user: user.id)
+    }
     // Colours are handed out over the six weeks on screen, so no two providers share one.
     var shown: [Int: Provider] = [:]
     for provider in view.cells.flatMap(\.providers) where shown[provider.id] == nil {

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWire
 
 /// One show's page: its status, its services per country, and its episodes.
 struct ShowDetailModel: Sendable {
@@ -34,9 +35,8 @@ struct ShowDetailModel: Sendable {
     let show = try await store.show(id: id, for: user.id)
     let shows = try await store.shows(for: user.id)
     let episodes = try await store.episodes(of: id, for: user.id)
-    let country =
-      MonthView.country(ofLocale: user.settings.locale)
-      ?? (try await store.priceTable(for: user.id)).prices.first?.country ?? "US"
+    let priced = try await store.priceTable(for: user.id).prices.first?.country
+    let country = MonthView.country(ofLocale: user.settings.locale) ?? priced ?? "US"
     return ShowDetailModel(
       id: show.id.storeText, title: show.title, statuses: ShowsModel.statuses(selected: show.status),
       fromTMDB: show.tmdbID != nil,

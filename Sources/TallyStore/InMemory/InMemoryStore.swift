@@ -529,9 +529,9 @@ extension InMemoryStore {
     let messageIDs = Set(messages.map(\.message.id))
     let fresh = try snapshot.withFreshIDs { kind, id in
       switch kind {
-      case .habit: habitsByID[id] != nil
-      case .chatMessage: messageIDs.contains(id)
-      case .show: showsByID[id] != nil
+      case .habit: return habitsByID[id] != nil
+      case .chatMessage: return messageIDs.contains(id)
+      case .show: return showsByID[id] != nil
       }
     }
 

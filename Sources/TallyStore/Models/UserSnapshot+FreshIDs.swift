@@ -15,15 +15,16 @@ extension UserSnapshot {
     where isTaken: (SnapshotRecordKind, UUID) throws -> Bool
   ) throws -> UserSnapshot {
     var result = self
-    for index in habits.indices where try isTaken(.habit, habits[index].habit.id) {
-      result.habits[index].habit.id = UUID()
+    for index in habits.indices {
+      if try isTaken(.habit, habits[index].habit.id) { result.habits[index].habit.id = UUID() }
     }
-    for index in chat.indices where try isTaken(.chatMessage, chat[index].id) {
-      result.chat[index].id = UUID()
+    for index in chat.indices {
+      if try isTaken(.chatMessage, chat[index].id) { result.chat[index].id = UUID() }
     }
     var movedShows: [UUID: UUID] = [:]
-    for index in shows.indices where try isTaken(.show, shows[index].id) {
+    for index in shows.indices {
       let show = shows[index]
+      guard try isTaken(.show, show.id) else { continue }
       let id = UUID()
       movedShows[show.id] = id
       result.shows[index] = try StoreError.validating { () throws(ValidationError) in
@@ -31,7 +32,7 @@ extension UserSnapshot {
       }
     }
     guard !movedShows.isEmpty else { return result }
-    result.episodes = try episodes.map { episode in
+    result.episodes = try episodes.map { episode -> Episode in
       guard let id = movedShows[episode.showID] else { return episode }
       return try StoreError.validating { () throws(ValidationError) in
         try Episode(

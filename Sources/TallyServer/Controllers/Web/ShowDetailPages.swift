@@ -61,10 +61,10 @@ struct ShowDetailPages {
     let (user, show) = try await owned(context)
     let form = try await request.decodeForm(ShowForm.self, limit: services.configuration.maxBodySize)
     let status = try ShowPages.status(form.status)
-    try await save(
+    try await services.store.saveShow(
       try ShowPages.valid {
         try Show(id: show.id, title: form.title, status: status, providers: show.providers, tmdbID: show.tmdbID)
-      }, user: user)
+      }, for: user.id)
     return .seeOther("/shows/\(show.id.storeText)")
   }
 
@@ -82,7 +82,7 @@ struct ShowDetailPages {
       throw Problem(.conflict, "\(show.title) already lists \(provider.name) in \(country).", field: "provider")
     }
     providers[country, default: []].append(provider)
-    try await save(try replacing(show, providers: providers), user: user)
+    try await services.store.saveShow(try replacing(show, providers: providers), for: user.id)
     return .seeOther("/shows/\(show.id.storeText)#providers")
   }
 
@@ -93,7 +93,7 @@ struct ShowDetailPages {
     var providers = show.providers
     providers[country] = providers[country]?.filter { String($0.id) != form.providerId }
     if providers[country]?.isEmpty == true { providers[country] = nil }
-    try await save(try replacing(show, providers: providers), user: user)
+    try await services.store.saveShow(try replacing(show, providers: providers), for: user.id)
     return .seeOther("/shows/\(show.id.storeText)#providers")
   }
 
@@ -149,14 +149,6 @@ struct ShowDetailPages {
   private func replacing(_ show: Show, providers: [String: [Provider]]) throws -> Show {
     try ShowPages.valid {
       try Show(id: show.id, title: show.title, status: show.status, providers: providers, tmdbID: show.tmdbID)
-    }
-  }
-
-  private func save(_ show: Show, user: User) async throws {
-    do {
-      try await services.store.saveShow(show, for: user.id)
-    } catch let error as ValidationError {
-      throw Problem(.unprocessableContent, "The show's \(error.field) \(error.rule).")
     }
   }
 }
