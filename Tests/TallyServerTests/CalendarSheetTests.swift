@@ -7,10 +7,10 @@ import Testing
 
 /// The calendar's day sheet says what airs under each provider, and the month's providers
 /// each get their own dot colour, named in a legend.
-@Suite struct CalendarSheetTests {
-  let max: [String: Any] = ["id": 1899, "name": "Max"]
-  let paramount: [String: Any] = ["id": 531, "name": "Paramount Plus"]
+private var max: [String: Any] { ["id": 1899, "name": "Max"] }
+private var paramount: [String: Any] { ["id": 531, "name": "Paramount Plus"] }
 
+@Suite struct CalendarSheetTests {
   @Test func theSheetListsEachEpisodeUnderItsProvider() async throws {
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import TallyCore
 import TallyServer
+import TallyStore
 import Testing
 
 /// Chat messages are edited and deleted through the API and the Today page; a message's

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import TallyCore
 import TallyServer
+import TallyStore
 import Testing
 
 /// The journal read back: entries newest first with their day's chat count, a search, and

@@ -109,7 +109,7 @@ struct CalendarModel: Sendable {
       shown[provider.id] = provider
     }
     let colors = ProviderPalette.distinctColors(for: Array(shown.values))
-    let fill = { (provider: Provider) in (colors[provider.id] ?? ProviderPalette.color(for: provider)).css }
+    func fill(_ provider: Provider) -> String { (colors[provider.id] ?? ProviderPalette.color(for: provider)).css }
     let base = "/calendar/\(month)?country=\(view.country)"
     let stop = view.cell(for: today).flatMap { month.contains($0.day) ? $0.day : nil } ?? month.firstDay
 

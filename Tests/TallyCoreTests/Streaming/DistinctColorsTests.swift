@@ -3,7 +3,7 @@ import Testing
 
 @testable import TallyCore
 
-@Suite struct ProviderPaletteTests {
+@Suite struct DistinctColorsTests {
   func providers(_ ids: [Int]) throws -> [Provider] {
     try ids.map { try Provider(id: $0, name: "P\($0)") }
   }
