@@ -22,7 +22,8 @@ private var paramount: [String: Any] { ["id": 531, "name": "Paramount Plus"] }
       let maxRow = try #require(sheet.components(separatedBy: "<span class=\"row-name\">Max</span>").last)
       #expect(maxRow.contains("<li>Severance · S01E01 Episode 1</li>"))
       #expect(!sheet.contains("Paused"), "only watched shows air")
-      let paramountRow = try #require(sheet.components(separatedBy: "<span class=\"row-name\">Paramount Plus</span>").last)
+      let paramountRow = try #require(
+        sheet.components(separatedBy: "<span class=\"row-name\">Paramount Plus</span>").last?.components(separatedBy: "</ul>").first)
       #expect(paramountRow.contains("<li>Halo · S01E01 Episode 1</li>"))
       #expect(!paramountRow.contains("Severance"))
     }
