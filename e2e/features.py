@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -34,7 +34,7 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
 d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
 d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
+wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException, ElementClickInterceptedException])
 failures = []
 
 
@@ -67,6 +67,17 @@ def screens(name, path):
             overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"{name}: no horizontal scrolling at 375 px (overflow {overflow})")
     d.set_window_size(*WIDTHS["desktop"])
+
+
+def click(css):
+    """Clicks the element, looking again when a page swap replaced it."""
+    def attempt(_):
+        element = d.find_element(By.CSS_SELECTOR, css)
+        # Centred, so the phone's fixed navigation bar does not cover it.
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+    wait.until(attempt)
 
 
 def sign_in(name, password):
@@ -138,13 +149,18 @@ try:
     message.find_element(By.CSS_SELECTOR, "form[id^=edit-] button").click()
     wait.until(lambda _: "edited" in d.find_element(By.CSS_SELECTOR, "#chat .message p").text)
     check(d.find_element(By.CSS_SELECTOR, "#chat .message time").text == stamp, "an edit keeps the time it was written")
+    # A new width lays the page out again, swapping <main>: wait for it before looking.
     d.set_window_size(*WIDTHS["phone"])
-    d.find_element(By.CSS_SELECTOR, "#chat .message summary").click()
-    d.execute_script("document.getElementById('chat').scrollIntoView()")
+    time.sleep(0.8)
+    settled()
+    click("#chat .message summary")
     time.sleep(0.3)
     d.save_screenshot(str(SHOTS / "today-chat-edit-phone.png"))
     d.set_window_size(*WIDTHS["desktop"])
-    d.find_element(By.CSS_SELECTOR, "#chat form[id^=delete-] button").click()
+    time.sleep(0.8)
+    settled()
+    click("#chat .message summary")
+    click("#chat form[id^=delete-] button")
     wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, "#chat .message"))
     check(True, "Delete removes the message")
 
