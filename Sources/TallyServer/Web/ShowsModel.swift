@@ -66,7 +66,7 @@ struct ShowsModel: Sendable {
         id: show.id.storeText, title: show.title, status: show.status.rawValue.capitalized,
         providers: summary(of: show),
         next: next[show.id].map {
-          "Next: \(CalendarAiring.line(show: show, episode: $0)), \(calendar.spokenName(of: $0.airDay))"
+          "Next: \(CalendarAiring.code($0)) \($0.title), \(calendar.spokenName(of: $0.airDay))"
         })
     }
     var found: [Found]?
@@ -95,10 +95,11 @@ struct ProviderChoice: Sendable {
   let value: String
   let name: String
 
-  /// TMDB's ids of the services most people pay for.
+  /// TMDB's ids of the services most people pay for: those the shipped price table names.
   static let common: [(Int, String)] = [
     (8, "Netflix"), (9, "Amazon Prime Video"), (337, "Disney Plus"), (1899, "Max"), (15, "Hulu"),
-    (350, "Apple TV Plus"), (531, "Paramount Plus"), (386, "Peacock Premium"),
+    (350, "Apple TV Plus"), (531, "Paramount Plus"), (386, "Peacock Premium"), (119, "Amazon Prime Video"),
+    (21, "Stan"), (385, "BINGE"), (39, "NOW TV"), (230, "Crave"), (30, "WOW"),
   ]
 
   static func all(shows: [Show]) -> [ProviderChoice] {
