@@ -47,7 +47,8 @@
       field.focus();
     });
     box.append(discard);
-    field.after(box);
+    // A one-line field sits in a row with its button: the note goes under the whole form.
+    (field.tagName === "INPUT" && field.form ? field.form : field).after(box);
   }
 
   // Puts each kept draft back into its field; a draft equal to what the server holds is done.
