@@ -13,6 +13,7 @@ import Testing
     let stored = try await tally.store().chatMessages(on: day("2026-03-07"), for: user.id)
     #expect(stored.map(\.text) == ["hello"])
     #expect(stored.first.map { InstantText.text($0.sentAt) } == "2026-03-08T12:00:00.000Z", "the written instant stays")
+    #expect(await tally.ok("journal", "2026-03-07") == "Saturday 7 March 2026\nNo journal entry.\n\n2026-03-08 12:00 you: hello\n")
     #expect(await tally.ok("chat", "--delete", id) == "Deleted the message of 2026-03-07.\n")
     #expect(try await tally.store().chatMessages(on: day("2026-03-07"), for: user.id).isEmpty)
   }

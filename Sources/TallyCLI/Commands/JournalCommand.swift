@@ -106,7 +106,10 @@ struct JournalCommand: TallyCommand {
     if !chat.isEmpty {
       session.output.line()
       for message in chat {
-        let time = InstantFormat.wallClock(message.sentAt, in: calendar)
+        // The instant it was written; its day too when that is not the day it is filed under.
+        let written = calendar.day(containing: message.sentAt)
+        let clock = InstantFormat.wallClock(message.sentAt, in: calendar)
+        let time = written == day ? clock : "\(written) \(clock)"
         let who = message.role == .user ? "you" : "assistant"
         session.output.line("\(time) \(who): \(message.text)")
       }
