@@ -122,6 +122,7 @@ try:
     d.refresh()
     settled()
     check(find("#journal-text").get_attribute("value") == "Half a thought about the 18th", "the journal draft survives a reload")
+    d.execute_script("document.getElementById('journal').scrollIntoView()")
     d.save_screenshot(str(SHOTS / "today-draft-desktop.png"))
     find("#journal-form button[type=submit]").click()
     wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, "#journal .draft-note"))
@@ -225,6 +226,10 @@ try:
     check("1 entry holds" in find("#search-summary").text, "the result count is announced")
     screens("journal", "/journal")
     screens("journal-search", "/journal?q=calm")
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    screens("journal-light", "/journal")
+    screens("calendar-airing-light", "/calendar/2026-11?country=US&day=2026-11-24")
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
 
     # 2. Ada's export fills a second, empty account on the same server.
     exported = api("""
