@@ -794,11 +794,18 @@ extension SQLiteStore {
         _ = try PriceRecord.filter(PriceRecord.Columns.userID == id.storeText).deleteAll(db)
         user = existing
       }
-      // Each id is checked as it is written; a conflict late in the snapshot rolls back
-      // everything written before it, the user included.
+      // Ids another record already has (this server may hold the account the file came
+      // from) are replaced, inside this transaction so no writer can take one meanwhile.
+      let fresh = try snapshot.withFreshIDs { kind, id in
+        switch kind {
+        case .habit: return try HabitRecord.exists(db, key: id.storeText)
+        case .chatMessage: return try ChatMessageRecord.exists(db, key: id.storeText)
+        case .show: return try ShowRecord.exists(db, key: id.storeText)
+        }
+      }
       let entry = try db.cachedStatement(
         sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
-      for item in snapshot.habits {
+      for item in fresh.habits {
         let id = item.habit.id.storeText
         guard try !HabitRecord.exists(db, key: id) else {
           throw StoreError.conflict("a habit with id \(id) already exists")
@@ -808,28 +815,22 @@ extension SQLiteStore {
           try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
         }
       }
-      for journal in snapshot.journal {
+      for journal in fresh.journal {
         try JournalEntryRecord(journal, user: user.id).insert(db)
       }
-      for message in snapshot.chat {
-        guard try !ChatMessageRecord.exists(db, key: message.id.storeText) else {
-          throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
-        }
+      for message in fresh.chat {
         try ChatMessageRecord(message, user: user.id).insert(db)
       }
-      for show in snapshot.shows {
-        guard try !ShowRecord.exists(db, key: show.id.storeText) else {
-          throw StoreError.conflict("a show with id \(show.id.storeText) already exists")
-        }
+      for show in fresh.shows {
         try ShowRecord(show, user: user.id).insert(db)
         for provider in ShowProviderRecord.records(show) {
           try provider.insert(db)
         }
       }
-      for episode in snapshot.episodes {
+      for episode in fresh.episodes {
         try EpisodeRecord(episode).insert(db)
       }
-      for price in snapshot.prices {
+      for price in fresh.prices {
         try PriceRecord(price, user: user.id).insert(db)
       }
       try SyncMirror.record(db, user: user.id, with: try SyncRecorder(db, user: user.id, now: now))

@@ -94,9 +94,11 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   AccountPages(services: services).addRoutes(to: router)
   let pages = router.group().add(middleware: PageMiddleware(services: services))
   TodayPages(services: services).addRoutes(to: pages)
+  JournalPages(services: services).addRoutes(to: pages)
   HabitPages(services: services).addRoutes(to: pages)
   StatisticsPages(services: services).addRoutes(to: pages)
   CalendarPages(services: services).addRoutes(to: pages)
+  ShowPages(services: services).addRoutes(to: pages)
   SettingsPages(services: services).addRoutes(to: pages)
   ReminderSettingsPages(services: services).addRoutes(to: pages)
   return router

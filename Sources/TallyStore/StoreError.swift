@@ -31,6 +31,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case userNamed(String)
     case habit(UUID)
     case show(UUID)
+    case chatMessage(UUID)
     case apiToken(UUID)
     case session(UUID)
     case reminderDelivery(String)
@@ -41,6 +42,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .userNamed(let name): "no user named '\(name)'"
       case .habit(let id): "no habit with id \(id.storeText)"
       case .show(let id): "no show with id \(id.storeText)"
+      case .chatMessage(let id): "no chat message with id \(id.storeText)"
       case .apiToken(let id): "no API token with id \(id.storeText)"
       case .session(let id): "no session with id \(id.storeText)"
       case .reminderDelivery(let key): "no reminder delivery \(key)"

@@ -19,14 +19,25 @@ import Testing
       #expect(exported.status == .ok)
       #expect(exported.headers[.contentDisposition]?.contains("attachment") == true)
 
-      // The same ids are Ada's on this server: importing them again for Bob is refused.
+      // The same ids are Ada's on this server: Bob's import gets new ids, keeps the links
+      // between the file's records, and says nothing about Ada.
       _ = try await client.send(.post, "/api/v1/users", json: ["name": "bob", "password": "battery staple"], headers: ada)
       let bob = try await client.signIn("bob", password: "battery staple")
-      let clash = try await client.executeRequest(
+      let preview = try await client.executeRequest(
+        uri: "/api/v1/import?dryRun=true", method: .post, headers: bob.merging([.contentType: "application/json"]),
+        body: exported.body)
+      #expect(preview.status == .ok)
+      let second = try await client.executeRequest(
         uri: "/api/v1/import", method: .post, headers: bob.merging([.contentType: "application/json"]),
         body: exported.body)
-      #expect(clash.status == .conflict)
-      #expect(try await client.send(.get, "/api/v1/habits", headers: bob).array.isEmpty)
+      #expect(second.status == .created)
+      #expect(!String(buffer: second.body).contains(id))
+      let bobs = try await client.send(.get, "/api/v1/habits", headers: bob).array
+      let bobsID = try #require(bobs.first?["id"] as? String)
+      #expect(bobs.map { $0["name"] as? String } == ["Read"] && bobsID != id)
+      let entries = try await client.send(.get, "/api/v1/habits/\(bobsID)/entries", headers: bob)
+      #expect(entries.array.map { $0["note"] as? String } == ["ch. 3"])
+      #expect(try await client.send(.get, "/api/v1/habits/\(id)", headers: ada).object["name"] as? String == "Read")
       return exported
     }
     try await TestServer().test { client in

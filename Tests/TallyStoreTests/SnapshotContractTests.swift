@@ -176,34 +176,31 @@ import Testing
   }
 
   @Test(arguments: StoreFactory.all)
-  func aConflictingIDHalfwayThroughLeavesTheStoreExactlyAsItWas(_ factory: StoreFactory) async throws {
+  func idsAnotherUserHoldsAreReplacedAndTheFilesLinksKept(_ factory: StoreFactory) async throws {
     let store = try await factory.make()
     let ada = try await makeUser(store, "ada")
     let adas = try await fill(store, ada)
-    // An empty user whose settings and prices a restore would replace.
     let bob = try await store.createUser(User(id: UUID(), name: "bob", settings: UserSettings(timeZone: "UTC")))
-    try await store.setPrice(price("DE", 8, "13.99", "EUR"), for: bob.id)
-    let before = try await everything(store)
+    let adaBefore = try await store.snapshot(of: ada.id)
 
-    // Each snapshot is fine up to its last habit, message or show, whose id is ada's: a store
-    // that writes as it goes has written the user and much else by then.
-    var lastHabit = try await freshSnapshot()
-    lastHabit.habits.append(adas.habits[1])
-    var lastMessage = try await freshSnapshot()
-    lastMessage.chat.append(adas.chat[2])
-    var lastShow = try await freshSnapshot()
-    lastShow.shows.append(adas.shows[1])
-    let cases: [(UserSnapshot, StoreError)] = [
-      (lastHabit, .conflict("a habit with id \(adas.habits[1].habit.id.storeText) already exists")),
-      (lastMessage, .conflict("a chat message with id \(adas.chat[2].id.storeText) already exists")),
-      (lastShow, .conflict("a show with id \(adas.shows[1].id.storeText) already exists")),
-    ]
-    for (snapshot, error) in cases {
-      for target in [RestoreTarget.newUser(id: UUID(), name: "carol"), .emptyUser(bob.id)] {
-        await #expect(throws: error, "\(target)") { try await store.restore(snapshot, into: target) }
-        #expect(try await everything(store) == before, "\(target)")
-      }
+    // ada's own export, restored into an empty bob and into a new carol.
+    for target in [RestoreTarget.emptyUser(bob.id), .newUser(id: UUID(), name: "carol")] {
+      let user = try await store.restore(adas, into: target)
+      let theirs = try await store.snapshot(of: user.id)
+      #expect(Set(theirs.habits.map(\.habit.id)).isDisjoint(with: adas.habits.map(\.habit.id)))
+      #expect(Set(theirs.chat.map(\.id)).isDisjoint(with: adas.chat.map(\.id)))
+      #expect(Set(theirs.shows.map(\.id)).isDisjoint(with: adas.shows.map(\.id)))
+      // Everything else is the file's, and each episode is still under its show.
+      #expect(theirs.habits.map(\.habit.name) == adas.habits.map(\.habit.name))
+      #expect(theirs.habits.map(\.entries) == adas.habits.map(\.entries))
+      #expect(theirs.chat.map(\.text) == adas.chat.map(\.text))
+      #expect(theirs.journal == adas.journal)
+      let titleByID = Dictionary(uniqueKeysWithValues: theirs.shows.map { ($0.id, $0.title) })
+      let adasTitles = Dictionary(uniqueKeysWithValues: adas.shows.map { ($0.id, $0.title) })
+      #expect(theirs.episodes.map { titleByID[$0.showID] } == adas.episodes.map { adasTitles[$0.showID] })
+      #expect(theirs.episodes.map(\.title) == adas.episodes.map(\.title))
     }
+    #expect(try await store.snapshot(of: ada.id) == adaBefore)
   }
 
   @Test(arguments: StoreFactory.all)

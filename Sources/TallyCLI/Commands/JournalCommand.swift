@@ -26,6 +26,10 @@ struct JournalCommand: TallyCommand {
   @Flag(help: "Remove the day's entry.")
   var clear = false
 
+  @Option(help: ArgumentHelp(
+    "List the entries holding these words, ignoring case and accents, newest first.", valueName: "words"))
+  var search: String?
+
   @Flag(help: "Print JSON only: the day, its entry (or null) and its chat messages.")
   var json = false
 
@@ -43,6 +47,11 @@ struct JournalCommand: TallyCommand {
   }
 
   func validate() throws {
+    if let search {
+      guard first == nil, !clear else { throw UsageError("--search takes no day, text or --clear.") }
+      guard JournalSearch.query(search) != nil else { throw UsageError("--search needs words to look for.") }
+      return
+    }
     let (_, text) = try request()
     if clear && text != nil {
       throw UsageError("Give TEXT or --clear, not both.")
@@ -56,6 +65,10 @@ struct JournalCommand: TallyCommand {
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
+    if let search {
+      try await list(try await session.store.searchJournal(search, for: session.user.id), in: session)
+      return
+    }
     let today = try session.today
     let (dayArgument, text) = try request()
     let day = try dayArgument.days(today: today)[0]
@@ -93,11 +106,30 @@ struct JournalCommand: TallyCommand {
     if !chat.isEmpty {
       session.output.line()
       for message in chat {
-        let time = InstantFormat.wallClock(message.sentAt, in: calendar)
+        // The instant it was written; its day too when that is not the day it is filed under.
+        let written = calendar.day(containing: message.sentAt)
+        let clock = InstantFormat.wallClock(message.sentAt, in: calendar)
+        let time = written == day ? clock : "\(written) \(clock)"
         let who = message.role == .user ? "you" : "assistant"
         session.output.line("\(time) \(who): \(message.text)")
       }
     }
   }
-}
 
+  /// Found entries, newest first: with --json as `tally journal --json` prints days (chat
+  /// left out), else a line each with the entry's first line.
+  private func list(_ entries: [JournalEntry], in session: Session) async throws {
+    if json {
+      try session.output.json(entries.map { JournalDayJSON(day: $0.day, entry: $0.text, chat: []) })
+      return
+    }
+    guard !entries.isEmpty else {
+      session.output.line("No journal entry holds '\(search ?? "")'.")
+      return
+    }
+    for entry in entries {
+      let line = entry.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      session.output.line("\(entry.day)  \(line.count > 72 ? String(line.prefix(71)) + "…" : line)")
+    }
+  }
+}

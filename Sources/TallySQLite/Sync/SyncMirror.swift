@@ -17,7 +17,7 @@ enum SyncMirror {
         try sync.entry(habit.id, entry.day, status: entry.status, note: entry.note)
       }
     }
-    let everyDay = Day("0001-01-01")!...Day("9999-12-31")!
+    let everyDay = Day.allTime
     for entry in try SQLiteStore.journalEntries(db, in: everyDay, user: user) {
       try sync.journal(entry.day, text: entry.text)
     }

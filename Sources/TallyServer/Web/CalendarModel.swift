@@ -52,6 +52,14 @@ struct CalendarModel: Sendable {
     let fill: String
     let price: String
     let label: String
+    /// What airs on this provider that day, one line per episode.
+    let airing: [String]
+  }
+
+  /// A provider shown this month and its dot colour.
+  struct LegendItem: Sendable {
+    let name: String
+    let fill: String
   }
 
   struct Detail: Sendable {
@@ -76,6 +84,7 @@ struct CalendarModel: Sendable {
   let isCurrentMonth: Bool
   let countries: [Country]
   let detail: Detail?
+  let legend: [LegendItem]
   let isWatching: Bool
   /// TMDB's required credit, when a watched show's data came from TMDB.
   let attribution: String?
@@ -90,6 +99,17 @@ struct CalendarModel: Sendable {
     let prices = try await store.priceTable(for: user.id)
     let isWatching = try await store.shows(for: user.id).contains { $0.status == .watching }
     let detail = open.flatMap { view.detail(for: $0, prices: prices) }
+    var airing: [Int: [String]] = [:]
+    if let detail {
+      airing = try await CalendarAiring.lines(on: detail.day, country: view.country, store: store, user: user.id)
+    }
+    // Colours are handed out over the six weeks on screen, so no two providers share one.
+    var shown: [Int: Provider] = [:]
+    for provider in view.cells.flatMap(\.providers) where shown[provider.id] == nil {
+      shown[provider.id] = provider
+    }
+    let colors = ProviderPalette.distinctColors(for: Array(shown.values))
+    func fill(_ provider: Provider) -> String { (colors[provider.id] ?? ProviderPalette.color(for: provider)).css }
     let base = "/calendar/\(month)?country=\(view.country)"
     let stop = view.cell(for: today).flatMap { month.contains($0.day) ? $0.day : nil } ?? month.firstDay
 
@@ -102,7 +122,7 @@ struct CalendarModel: Sendable {
       countryName: countryName(view.country),
       letters: calendar.orderedWeekdays.map { Letter(letter: calendar.dayLetter(for: $0), name: calendar.weekdayName($0)) },
       weeks: view.rows.map { row in
-        Week(tiles: row.map { tile(for: $0, base: base, stop: stop, open: detail?.day) })
+        Week(tiles: row.map { tile(for: $0, base: base, stop: stop, open: detail?.day, fill: fill) })
       },
       previous: "/calendar/\(month.previous)?country=\(view.country)",
       previousLabel: "Previous month, \(calendar.monthName(month.previous.month)) \(month.previous.year)",
@@ -111,11 +131,16 @@ struct CalendarModel: Sendable {
       today: "/calendar/\(Month(containing: today))?country=\(view.country)",
       isCurrentMonth: month.contains(today),
       countries: codes.sorted().map { Country(code: $0, name: countryName($0), selected: $0 == view.country) },
-      detail: detail.map { detailModel($0, calendar: calendar, country: view.country, close: base) },
+      detail: detail.map {
+        detailModel($0, calendar: calendar, country: view.country, close: base, airing: airing, fill: fill)
+      },
+      legend: shown.values.sorted(by: Provider.displayOrder).map { LegendItem(name: $0.name, fill: fill($0)) },
       isWatching: isWatching, attribution: view.attribution)
   }
 
-  static func tile(for cell: MonthCell, base: String, stop: Day, open: Day?) -> Tile {
+  static func tile(
+    for cell: MonthCell, base: String, stop: Day, open: Day?, fill: (Provider) -> String
+  ) -> Tile {
     let logoOf = { (provider: Provider) in provider.logoURL.map { Logo(url: $0.absoluteString) } }
     let (logo, dots, dotsOnly): (Logo?, [Provider], Bool) =
       switch cell.display {
@@ -133,11 +158,14 @@ struct CalendarModel: Sendable {
       isToday: cell.isToday,
       href: cell.providers.isEmpty ? nil : "\(base)&day=\(cell.day)#day-detail",
       tabIndex: cell.day == stop ? 0 : -1, logo: logo,
-      dots: dots.map { Dot(fill: ProviderPalette.color(for: $0).css) }, dotsOnly: dotsOnly,
+      dots: dots.map { Dot(fill: fill($0)) }, dotsOnly: dotsOnly,
       hasDots: !dots.isEmpty || cell.display.overflowText != nil, overflow: cell.display.overflowText)
   }
 
-  static func detailModel(_ detail: DayDetail, calendar: DayCalendar, country: String, close: String) -> Detail {
+  static func detailModel(
+    _ detail: DayDetail, calendar: DayCalendar, country: String, close: String, airing: [Int: [String]],
+    fill: (Provider) -> String
+  ) -> Detail {
     let unpriced = detail.unpricedCount
     return Detail(
       heading: calendar.spokenName(of: detail.day, includingYear: true),
@@ -145,7 +173,8 @@ struct CalendarModel: Sendable {
       rows: detail.rows.map {
         DetailRow(
           name: $0.provider.name, logo: $0.provider.logoURL.map { Logo(url: $0.absoluteString) },
-          fill: ProviderPalette.color(for: $0.provider).css, price: $0.priceText, label: $0.accessibilityLabel)
+          fill: fill($0.provider), price: $0.priceText, label: $0.accessibilityLabel,
+          airing: airing[$0.provider.id] ?? [])
       },
       unpriced: unpriced == 0
         ? nil

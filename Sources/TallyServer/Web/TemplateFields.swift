@@ -56,7 +56,7 @@ extension HabitDetail.GridCell: TemplateFields {
 
 extension TodayModel: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "today": \.today, "selectedDay": \.selectedDay, "heading": \.heading,
+    "today": \.today, "owner": \.owner, "selectedDay": \.selectedDay, "heading": \.heading,
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "back": \.back,

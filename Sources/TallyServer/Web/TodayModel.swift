@@ -27,10 +27,15 @@ struct TodayModel: Sendable {
     let scrollAnchor: String
   }
 
+  /// A message's time is the instant it was written (docs/today-view.md): its clock time,
+  /// and the day it was written on when that is not the day it is filed under.
   struct Message: Sendable {
+    let id: String
     let text: String
     let role: String
     let time: String
+    let writtenOn: String?
+    let instant: String
     let assistant: Bool
   }
 
@@ -47,6 +52,8 @@ struct TodayModel: Sendable {
   }
 
   let today: String
+  /// Whose page it is, so drafts kept in the browser stay with their account.
+  let owner: String
   let selectedDay: String
   let heading: String
   let isFuture: Bool
@@ -78,6 +85,7 @@ struct TodayModel: Sendable {
     formatter.dateFormat = "HH:mm"
     return TodayModel(
       today: today.description,
+      owner: user.id.storeText,
       selectedDay: selected.description,
       heading: selected == today ? "Today, \(dayName)" : dayName,
       isFuture: selected > today,
@@ -87,15 +95,21 @@ struct TodayModel: Sendable {
       strip: view.grid == nil ? strip(for: view.dateRow) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
-      messages: chat.map {
-        Message(
-          text: $0.text, role: $0.role == .user ? "You" : "Assistant", time: formatter.string(from: $0.sentAt),
-          assistant: $0.role == .assistant)
-      },
+      messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
       habits: habits.map { habit in
         due(habit, on: selected, weekEntries: entries[habit.id] ?? [], dayName: dayName)
       },
       back: "/today?day=\(selected)")
+  }
+
+  static func message(for message: ChatMessage, formatter: DateFormatter, calendar: DayCalendar, today: Day) -> Message {
+    let written = calendar.day(containing: message.sentAt)
+    return Message(
+      id: message.id.storeText, text: message.text, role: message.role == .user ? "You" : "Assistant",
+      time: formatter.string(from: message.sentAt),
+      writtenOn: written == message.day
+        ? nil : calendar.spokenName(of: written, includingYear: written.year != today.year),
+      instant: InstantText.text(message.sentAt), assistant: message.role == .assistant)
   }
 
   static func grid(for grid: DatePickerGrid) -> DateGrid {

@@ -24,6 +24,21 @@ public protocol JournalRepository: Sendable {
   /// Messages in `range`, by day and then as ``chatMessages(on:for:)`` orders them.
   func chatMessages(in range: ClosedRange<Day>, for user: UUID) async throws -> [ChatMessage]
 
+  /// Replaces the text of one of the user's messages and returns the message. Its day, role
+  /// and `sentAt` stay: `sentAt` is the instant it was first written. The text follows
+  /// ``ChatMessage``'s rules (``StoreError/invalid(_:)``); ``StoreError/notFound(_:)`` when the
+  /// user has no message with this id, another user's included.
+  @discardableResult
+  func updateChatMessage(id: UUID, text: String, for user: UUID) async throws -> ChatMessage
+
+  /// Removes one of the user's messages; ``StoreError/notFound(_:)`` when the user has no
+  /// message with this id, another user's included.
+  func deleteChatMessage(id: UUID, for user: UUID) async throws
+
+  /// The user's journal entries whose text contains `text`, ignoring case and diacritics,
+  /// newest first; none for blank text.
+  func searchJournal(_ text: String, for user: UUID) async throws -> [JournalEntry]
+
   /// Which days in `range` have an entry and which have chat (a `user` message).
   func journalActivity(in range: ClosedRange<Day>, for user: UUID) async throws -> JournalActivity
 }

@@ -13,15 +13,17 @@ public protocol SnapshotRepository: Sendable {
   /// Writes the whole snapshot in one transaction and returns the user who received it: all
   /// of it is stored, or, when anything is refused, nothing changes at all.
   ///
-  /// Ids are kept as given (habits, chat messages, shows), and so is each habit's `sortOrder`.
+  /// Ids are kept as given (habits, chat messages, shows) unless any user already has one:
+  /// that record gets a new id, and episodes follow their show's
+  /// (``UserSnapshot/withFreshIDs(where:)``), so a file restores into any account and no
+  /// answer reveals what another account holds. Each habit's `sortOrder` is kept.
   /// The user's settings become the snapshot's and so do their prices (an existing user's
   /// earlier prices are removed). Refuses, in this order: a snapshot that breaks a rule
   /// (``UserSnapshot/checked()``); for ``RestoreTarget/newUser(id:name:)`` an invalid name,
   /// then an id or name that is taken (``StoreError/conflict(_:)``); for
   /// ``RestoreTarget/emptyUser(_:)`` a user who does not exist (``StoreError/notFound(_:)``)
   /// or who already has habits, journal entries, chat messages or shows
-  /// (``StoreError/conflict(_:)``); then, as they are written, a habit, chat message or show
-  /// whose id any user already has (``StoreError/conflict(_:)``).
+  /// (``StoreError/conflict(_:)``).
   @discardableResult
   func restore(_ snapshot: UserSnapshot, into target: RestoreTarget) async throws -> User
 }

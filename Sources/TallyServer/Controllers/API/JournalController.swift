@@ -29,9 +29,12 @@ struct JournalController {
     group.delete("journal/{day}", use: clear)
     group.get("chat/{day}", use: chat)
     group.post("chat/{day}", use: addMessage)
+    group.patch("chat/messages/{id}", use: editMessage)
+    group.delete("chat/messages/{id}", use: deleteMessage)
   }
 
-  /// Every day from `from` to `to` (both optional) that has an entry or chat, by day.
+  /// Every day from `from` to `to` (both optional) that has an entry or chat, by day; with
+  /// `q`, only days whose entry holds those words (``JournalSearch``).
   @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<[JournalDayJSON]> {
     let user = try context.requireUser()
     let query = request.uri.queryParameters
@@ -40,8 +43,16 @@ struct JournalController {
     guard from <= to else {
       throw Problem(.badRequest, "The range from \(from) to \(to) ends before it starts.", field: "to")
     }
-    let entries = try await services.store.journalEntries(in: from...to, for: user.id)
-    let messages = try await services.store.chatMessages(in: from...to, for: user.id)
+    var entries = try await services.store.journalEntries(in: from...to, for: user.id)
+    var messages = try await services.store.chatMessages(in: from...to, for: user.id)
+    if let q = query.get("q") {
+      guard JournalSearch.query(q) != nil else {
+        throw Problem(.badRequest, "The query parameter 'q' must hold something to search for.", field: "q")
+      }
+      let found = Set(try await services.store.searchJournal(q, for: user.id).map(\.day))
+      entries = entries.filter { found.contains($0.day) }
+      messages = messages.filter { found.contains($0.day) }
+    }
     let texts = Dictionary(uniqueKeysWithValues: entries.map { ($0.day, $0.text) })
     let chats = Dictionary(grouping: messages, by: \.day)
     return JSONResponse(
@@ -88,6 +99,25 @@ struct JournalController {
       id: UUID(), day: day, role: body.role ?? .user, text: body.text, sentAt: services.clock())
     try await services.store.addChatMessage(message, for: user.id)
     return JSONResponse(ChatJSON(message), status: .created)
+  }
+
+  struct EditBody: JSONBody {
+    var text: String
+    static let fields: Set<String> = ["text"]
+  }
+
+  /// Replaces a message's text; its day, role and `sentAt` (when it was written) stay.
+  @Sendable func editMessage(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<ChatJSON> {
+    let user = try context.requireUser()
+    let id = try context.parameters.requireID("id")
+    let body = try await request.decodeJSON(EditBody.self, limit: services.configuration.maxBodySize)
+    return JSONResponse(ChatJSON(try await services.store.updateChatMessage(id: id, text: body.text, for: user.id)))
+  }
+
+  @Sendable func deleteMessage(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    try await services.store.deleteChatMessage(id: try context.parameters.requireID("id"), for: user.id)
+    return Response(status: .noContent)
   }
 
   private func journalDay(_ day: Day, for user: User) async throws -> JournalDayJSON {

@@ -12,6 +12,16 @@ struct SyncController {
   func addRoutes(to group: RouterGroup<AppRequestContext>) {
     group.get("sync", use: pull)
     group.post("sync", use: push)
+    group.get("journal/{day}/revisions", use: revisions)
+  }
+
+  /// The texts of a journal day that merges replaced, oldest first (SPEC 11).
+  @Sendable func revisions(_ request: Request, context: AppRequestContext) async throws
+    -> JSONResponse<[JournalRevision]>
+  {
+    let user = try context.requireUser()
+    let day = try context.parameters.requireDay("day")
+    return JSONResponse(try await services.store.journalRevisions(on: day, for: user.id))
   }
 
   /// `cursor` (none: from the start) and `limit` (entities per page, 1–`maxPage`).

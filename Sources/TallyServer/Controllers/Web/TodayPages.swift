@@ -25,6 +25,8 @@ struct TodayPages {
     group.get("today", use: page)
     group.post("today/journal", use: saveJournal)
     group.post("today/chat", use: addMessage)
+    group.post("today/chat/{id}", use: editMessage)
+    group.post("today/chat/{id}/delete", use: deleteMessage)
   }
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -63,6 +65,32 @@ struct TodayPages {
     }
     let message = try ChatMessage(id: UUID(), day: day, role: .user, text: form.text, sentAt: services.clock())
     try await services.store.addChatMessage(message, for: user.id)
+    return .seeOther("/today?day=\(day)#chat")
+  }
+
+  /// Replaces a message's text; it keeps its day and the instant it was written.
+  @Sendable func editMessage(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let id = try context.parameters.requireID("id")
+    let form = try await request.decodeForm(DayTextForm.self, limit: services.configuration.maxBodySize)
+    let day = try Self.day(form.day)
+    guard !form.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw Problem(.unprocessableContent, "A message cannot be emptied; delete it instead.", field: "text")
+    }
+    try await services.store.updateChatMessage(id: id, text: form.text, for: user.id)
+    return .seeOther("/today?day=\(day)#message-\(id.storeText)")
+  }
+
+  struct DayForm: Decodable {
+    var day: String
+  }
+
+  @Sendable func deleteMessage(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let id = try context.parameters.requireID("id")
+    let form = try await request.decodeForm(DayForm.self, limit: services.configuration.maxBodySize)
+    let day = try Self.day(form.day)
+    try await services.store.deleteChatMessage(id: id, for: user.id)
     return .seeOther("/today?day=\(day)#chat")
   }
 
