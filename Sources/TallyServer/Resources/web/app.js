@@ -116,9 +116,13 @@
     });
   }
 
+  // SPEC 5's W is the screen's width, not the card's.
   function currentWidth() {
-    const grid = document.getElementById("date-grid");
-    return grid ? Math.round(grid.clientWidth) : null;
+    return document.getElementById("date-grid") ? screenWidth() : null;
+  }
+
+  function screenWidth() {
+    return Math.round(document.documentElement.clientWidth);
   }
 
   // Shows a day as selected at once while dragging; the server's page follows on release.
@@ -234,19 +238,21 @@
 
   window.addEventListener("popstate", () => load(location.href));
 
-  // The grid is laid out on the server for a width; tell it ours when it differs by more than
-  // a point (SPEC 5), and remember it for the next page.
+  // The grids are laid out on the server for a width. Every page remembers the screen's width,
+  // so Today is laid out right the first time it is drawn; a grid made for another width (more
+  // than a point off, SPEC 5) stays hidden until the page for this one replaces it.
   function relayout() {
+    document.cookie = `tally_width=${screenWidth()}; path=/; max-age=31536000; samesite=lax`;
     const grid = document.getElementById("date-grid") || document.getElementById("habit-grid");
     if (!grid) return;
-    const width = Math.round(grid.clientWidth);
-    const cookie = grid.id === "date-grid" ? "tally_width" : "tally_grid_width";
-    document.cookie = `${cookie}=${width}; path=/; max-age=31536000; samesite=lax`;
+    const width = grid.id === "date-grid" ? screenWidth() : Math.round(grid.clientWidth);
+    if (grid.id === "habit-grid") document.cookie = `tally_grid_width=${width}; path=/; max-age=31536000; samesite=lax`;
     if (Math.abs(width - Number(grid.dataset.layoutWidth)) > 1) {
+      if (grid.id === "date-grid") grid.classList.add("relayout");
       const url = new URL(location.href);
       url.searchParams.set("width", width);
       if (grid.id === "date-grid") url.searchParams.set("day", document.querySelector(".today").dataset.selected);
-      load(url.pathname + url.search + url.hash, { remember: false });
+      load(url.pathname + url.search + url.hash, { remember: false }).then((ok) => { if (!ok) grid.classList.remove("relayout"); });
     }
   }
 
@@ -283,7 +289,9 @@
     document.querySelectorAll(".dc").forEach((c) => { c.id = `cell-${c.dataset.day}`; });
   }
 
-  document.addEventListener("DOMContentLoaded", () => { settle(); relayout(); });
+  // Deferred scripts run before DOMContentLoaded; relayout at once, before the first paint.
+  relayout();
+  document.addEventListener("DOMContentLoaded", settle);
 })();
 
 // ---- Statistics, Calendar, Settings ----
@@ -360,6 +368,21 @@
     const close = document.getElementById("sheet-close");
     if (close) { event.preventDefault(); showCalendar(close.href, { focusDay: openDay() }); }
   });
+
+  // The habit form's icon picker fills the icon field, which still takes anything typed.
+  document.addEventListener("click", (event) => {
+    const choice = event.target.closest && event.target.closest(".icon-picker [data-icon]");
+    if (!choice) return;
+    const input = document.getElementById("habit-icon");
+    input.value = choice.dataset.icon;
+    markIcon();
+  });
+  function markIcon() {
+    const input = document.getElementById("habit-icon");
+    if (!input) return;
+    document.querySelectorAll(".icon-picker [data-icon]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.icon === input.value)));
+  }
+  document.addEventListener("input", (event) => { if (event.target.id === "habit-icon") markIcon(); });
 
   // A logo that cannot be loaded leaves its disc empty rather than a broken-image icon.
   document.addEventListener("error", (event) => {
@@ -445,5 +468,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("#import-form button").forEach((b) => { b.disabled = false; });
     focusSheet();
+    markIcon();
   });
 })();
