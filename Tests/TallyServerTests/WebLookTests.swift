@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import TallyCore
 import TallyServer
@@ -33,11 +34,11 @@ import Testing
       _ = try await client.post("/today/chat", form: [("day", "2026-03-08"), ("text", "hi")], headers: owner)
       let page = try await client.fetch("/today?width=375", headers: owner)
       // The light theme keeps SPEC's #333B40; the class lets the dark theme lighten it.
-      #expect(page.text.contains(#"<circle class="entry-mark" r="9" fill="#333B40"/>"#))
+      #expect(page.text.contains(##"<circle class="entry-mark" r="9" fill="#333B40"/>"##))
       // Today always shows its number: with chat, number and dot sit apart.
       let today = try #require(page.text.components(separatedBy: #"data-day="2026-03-08""#).dropFirst().first)
       let circle = today.components(separatedBy: "</a>")[0]
-      #expect(circle.contains(#"<circle class="entry-mark" cy="4.5" r="4" fill="#333B40"/>"#))
+      #expect(circle.contains(##"<circle class="entry-mark" cy="4.5" r="4" fill="#333B40"/>"##))
       #expect(circle.contains(#"<text y="-3.5""#))
     }
   }
