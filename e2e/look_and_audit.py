@@ -17,6 +17,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -26,9 +27,14 @@ SHOTS = Path(sys.argv[2])
 SHOTS.mkdir(parents=True, exist_ok=True)
 TODAY = "2026-11-20"
 PHONE, DESKTOP = (375, 812), (1280, 900)
-AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # (screen, rule id) → why it stays; each is in docs/web.md too. Empty: none remain.
-KNOWN = {}
+KNOWN = {
+    # HTML 5.2 lets a <div> group a <dt> with its <dd>; the axe-core 3.1.1 bundled with
+    # axe-selenium-python predates it (newer axe-core accepts it). Screen readers read the
+    # habit's statistics as the description list they are.
+    ("habit", "dlitem"): "axe-core 3.1.1 predates <div> groups in <dl>",
+}
 
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
@@ -36,6 +42,8 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
     options.add_argument(argument)
 d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
+# axe-core takes a few seconds a page on a busy machine.
+d.set_script_timeout(120)
 wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
 failures = []
 
@@ -87,6 +95,14 @@ def api(method, path, body):
         .then(async r => done(r.ok ? (r.status === 204 ? {} : await r.json()) : 'error ' + r.status + ' ' + await r.text()))
         .catch(e => done(String(e)));
     """, method, path, body)
+
+
+def click(css):
+    """Clicks what a person would scroll to first (a phone's tab bar covers the page's foot)."""
+    element = d.find_element(By.CSS_SELECTOR, css)
+    js("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+    return element
 
 
 def rect(element):
@@ -143,9 +159,14 @@ def screen(name, path=None, setup=None):
             if label == "phone":
                 overflow = js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 check(overflow <= 0, f"{name} {mode}: nothing scrolls sideways at 375 px ({overflow})")
-            axe = Axe(d)
-            axe.inject()
-            result = axe.run(options=json.dumps(AXE_RULES))
+            Axe(d).inject()
+            result = d.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                # The tags this axe-core knows (3.1.1, bundled by axe-selenium-python, has no 2.1 ones).
+                "const tags = arguments[0].filter((t) => axe.getRules([t]).length);"
+                "axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+                ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));",
+                AXE_TAGS)
             found = [(v["id"], len(v["nodes"]), v["nodes"][0]["target"], v["nodes"][0].get("failureSummary", "")[:160])
                      for v in result["violations"] if (name, v["id"]) not in KNOWN]
             audit[f"{name} {mode} {label}"] = len(found)
@@ -236,12 +257,14 @@ try:
 
     # Keyboard: the skip link comes first and leads to the content; the grid takes focus.
     go("/today")
-    d.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    keys = lambda *k: ActionChains(d).send_keys(*k).perform()
+    keys(Keys.TAB)
     check(d.switch_to.active_element.get_attribute("class") == "skip", "Tab reaches the skip link first")
-    d.switch_to.active_element.send_keys(Keys.ENTER)
-    check(d.switch_to.active_element.get_attribute("id") == "main", "the skip link moves focus to the content")
+    keys(Keys.ENTER)
+    time.sleep(0.2)
+    check(d.switch_to.active_element.get_attribute("id") == "main", f"the skip link moves focus to the content ({d.switch_to.active_element.get_attribute('id')})")
     for _ in range(3):
-        d.switch_to.active_element.send_keys(Keys.TAB)
+        keys(Keys.TAB)
         if d.switch_to.active_element.get_attribute("role") == "gridcell":
             break
     check(d.switch_to.active_element.get_attribute("role") == "gridcell", "Tab from the content reaches the date grid")
@@ -292,7 +315,8 @@ try:
             check(grid_w >= card_w - 2 * 16, f"{dims[0]} px: the mini grid fills its card ({grid_w:.0f} of {card_w:.0f})")
             archive = rect(card.find_element(By.XPATH, ".//button[text()='Archive']"))
             quick = rect(card.find_element(By.CSS_SELECTOR, ".quick"))
-            check(abs(archive["y"] - quick["y"]) < 2 and archive["h"] < 50, f"{dims[0]} px: Archive stays on the actions' line")
+            check(abs(archive["y"] + archive["h"] / 2 - quick["y"] - quick["h"] / 2) < 2 and quick["h"] < 50,
+                  f"{dims[0]} px: the actions keep to one line")
     screen("habits", "/habits")
 
     # 14: the form shows what applies; the icon picker fills the field, typing still works.
@@ -300,9 +324,9 @@ try:
     go("/habits/new")
     shown = lambda css: d.find_element(By.CSS_SELECTOR, css).is_displayed()
     check(not shown("#habit-target") and not shown("#habit-time") and not shown("#habit-start"), "a new daily habit without reminder shows neither")
-    d.find_element(By.CSS_SELECTOR, "input[name=frequency][value=weekly]").click()
+    click("input[name=frequency][value=weekly]")
     check(shown("#habit-target"), "weekly shows its target")
-    d.find_element(By.CSS_SELECTOR, "input[name=reminder][value=periodic]").click()
+    click("input[name=reminder][value=periodic]")
     check(shown("#habit-start") and not shown("#habit-time"), "repeating shows its times only")
     every = rect(d.find_element(By.CSS_SELECTOR, ".every"))
     check(every["h"] <= 48, f"'Every … hours' keeps to one line on a phone ({every['h']} px)")

@@ -20,7 +20,7 @@ import Testing
       // A laptop gets 14 columns at 20, and only the grid and its padding are drawn: CSS
       // centres them, so the card need not be as wide as the screen.
       let laptop = try await client.fetch("/today?width=1280", headers: owner)
-      #expect(laptop.text.contains(#"data-layout-width="1280" data-columns="14""#))
+      #expect(laptop.text.contains(#"data-layout-width="1280" data-columns="14" data-wide-from="600""#))
       #expect(laptop.text.contains(#"width="600" height="232" viewBox="340 0 600 232""#))
     }
   }
@@ -38,8 +38,8 @@ import Testing
       // Today always shows its number: with chat, number and dot sit apart.
       let today = try #require(page.text.components(separatedBy: #"data-day="2026-03-08""#).dropFirst().first)
       let circle = today.components(separatedBy: "</a>")[0]
-      #expect(circle.contains(##"<circle class="entry-mark" cy="4.5" r="4" fill="#333B40"/>"##))
-      #expect(circle.contains(#"<text y="-3.5""#))
+      #expect(circle.contains(##"<circle class="entry-mark" cy="5" r="4" fill="#333B40"/>"##))
+      #expect(circle.contains(#"<text y="-4""#))
     }
   }
 

@@ -93,13 +93,13 @@ struct DateCircleSVG: Sendable {
     // #333B40 is nearly invisible on the purple card (the light theme keeps the attribute).
     if let entryFill { svg += "<circle class=\"entry-mark\" r=\"\(entryFill.radius)\" \(entryFill.paint)/>" }
     // A shown number would hide the chat dot at the centre: the number moves up and the dot
-    // down, both inside the base circle.
+    // down, both inside the base circle (the text's box ends above the dot's top).
     let shared = chatDot != nil && number != nil
     if let chatDot {
-      svg += "<circle class=\"entry-mark\"\(shared ? " cy=\"4.5\"" : "") r=\"\(chatDot.radius)\" \(chatDot.paint)/>"
+      svg += "<circle class=\"entry-mark\"\(shared ? " cy=\"5\"" : "") r=\"\(chatDot.radius)\" \(chatDot.paint)/>"
     }
     if let number {
-      svg += "<text\(shared ? " y=\"-3.5\"" : "")\(entryFill != nil ? " class=\"on-entry\"" : "")"
+      svg += "<text\(shared ? " y=\"-4\"" : "")\(entryFill != nil ? " class=\"on-entry\"" : "")"
       svg += " font-size=\"\(number.size)\" font-weight=\"500\" text-anchor=\"middle\" dy=\".35em\" "
       svg += "\(number.paint)>\(HTMLText.escaped(number.text))</text>"
     }

@@ -111,7 +111,8 @@ extension HabitSummary {
   func card(today: String) -> String {
     let name = HTMLText.escaped(self.name)
     let icon = self.icon.map { #"<span aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
-    let label = doneToday ? "✓ Done today" : "Mark done today"
+    // Short enough to share one line with the move and archive buttons on a phone.
+    let label = doneToday ? "✓ Done" : "Mark done"
     func move(_ direction: String, _ arrow: String) -> String {
       #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#

@@ -35,6 +35,10 @@
     return alert ? alert.textContent.trim() : `The server answered ${status}.`;
   }
 
+  const pageOf = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
+  const shown = (url) => { document.documentElement.dataset.shown = pageOf(url); };
+  shown(location.href);
+
   let pending = null;
   // `remember: false` keeps the address as it is (a relayout is not a new page).
   async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true } = {}) {
@@ -48,7 +52,10 @@
       });
       const html = await response.text();
       if (!response.ok) { toast(problemText(html, response.status)); return false; }
-      if (remember && (push || response.url !== location.href)) history.pushState({}, "", response.url);
+      if (remember && (push || response.url !== location.href)) {
+        history.pushState({}, "", response.url);
+        shown(response.url);
+      }
       swapMain(html, focusId);
       return true;
     } catch (error) {
@@ -236,7 +243,13 @@
     }
   });
 
-  window.addEventListener("popstate", () => load(location.href));
+  // Back and forward load the page they land on; a move within the page (the skip link's
+  // #main) is not a new page, and reloading it would take its focus away.
+  window.addEventListener("popstate", () => {
+    if (pageOf(location.href) === document.documentElement.dataset.shown) return;
+    shown(location.href);
+    load(location.href);
+  });
 
   // The grids are laid out on the server for a width. Every page remembers the screen's width,
   // so Today is laid out right the first time it is drawn; a grid made for another width (more
@@ -247,7 +260,8 @@
     if (!grid) return;
     const width = grid.id === "date-grid" ? screenWidth() : Math.round(grid.clientWidth);
     if (grid.id === "habit-grid") document.cookie = `tally_grid_width=${width}; path=/; max-age=31536000; samesite=lax`;
-    if (Math.abs(width - Number(grid.dataset.layoutWidth)) > 1) {
+    const same = width >= Number(grid.dataset.wideFrom || Infinity) || Math.abs(width - Number(grid.dataset.layoutWidth)) <= 1;
+    if (!same) {
       if (grid.id === "date-grid") grid.classList.add("relayout");
       const url = new URL(location.href);
       url.searchParams.set("width", width);
@@ -341,6 +355,7 @@
       if (!next) return;
       document.querySelector("main").replaceWith(next);
       history.pushState({}, "", url);
+      document.documentElement.dataset.shown = new URL(url, location.href).pathname + new URL(url, location.href).search;
       const title = document.getElementById("sheet-title");
       if (title) { title.focus(); return; }
       const tile = focusDay && document.querySelector(`.tile[href*="day=${focusDay}"]`);
