@@ -208,6 +208,8 @@ try:
     check(columns == "11", f"375 px gives 11 columns (SPEC 5), got {columns}")
     grid, svg = d.find_element(By.ID, "date-grid"), d.find_element(By.CSS_SELECTOR, "#date-grid svg")
     check(abs(rect(svg)["w"] - js("return document.documentElement.clientWidth")) <= 1, "the phone's grid spans the screen")
+    card, drawn = rect(d.find_element(By.CSS_SELECTOR, ".picker")), rect(svg)
+    check(card["x"] <= drawn["x"] and drawn["x"] + drawn["w"] <= card["x"] + card["w"], "and its card holds it whole (edge to edge)")
     size(DESKTOP)
     go("/today")
     check(js("return document.getElementById('date-grid').dataset.columns") == "14", "1280 px gives 14 columns")
