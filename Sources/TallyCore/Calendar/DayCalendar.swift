@@ -88,6 +88,16 @@ public struct DayCalendar: Sendable, Equatable {
     gregorian.weekdaySymbols[weekday.rawValue - 1]
   }
 
+  /// The locale's short weekday name ("Mon"): unlike ``dayLetter(for:)-(Weekday)``, one per weekday.
+  public func shortWeekdayName(_ weekday: Weekday) -> String {
+    gregorian.shortStandaloneWeekdaySymbols[weekday.rawValue - 1]
+  }
+
+  /// The locale's short month name ("Sep").
+  public func shortMonthName(_ month: Int) -> String {
+    gregorian.shortStandaloneMonthSymbols[month - 1]
+  }
+
   /// The locale's full month name ("September").
   public func monthName(_ month: Int) -> String {
     gregorian.monthSymbols[month - 1]

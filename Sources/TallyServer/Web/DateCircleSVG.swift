@@ -89,10 +89,18 @@ struct DateCircleSVG: Sendable {
     svg += circle(hitArea)
     if let ring { svg += circle(ring) }
     svg += circle(base)
-    if let entryFill { svg += circle(entryFill) }
-    if let chatDot { svg += circle(chatDot) }
+    // The entry and chat marks carry a class so the dark theme can repaint them: SPEC's
+    // #333B40 is nearly invisible on the purple card (the light theme keeps the attribute).
+    if let entryFill { svg += "<circle class=\"entry-mark\" r=\"\(entryFill.radius)\" \(entryFill.paint)/>" }
+    // A shown number would hide the chat dot at the centre: the number moves up and the dot
+    // down, both inside the base circle (the text's box ends above the dot's top).
+    let shared = chatDot != nil && number != nil
+    if let chatDot {
+      svg += "<circle class=\"entry-mark\"\(shared ? " cy=\"5\"" : "") r=\"\(chatDot.radius)\" \(chatDot.paint)/>"
+    }
     if let number {
-      svg += "<text font-size=\"\(number.size)\" font-weight=\"500\" text-anchor=\"middle\" dy=\".35em\" "
+      svg += "<text\(shared ? " y=\"-4\"" : "")\(entryFill != nil ? " class=\"on-entry\"" : "")"
+      svg += " font-size=\"\(number.size)\" font-weight=\"500\" text-anchor=\"middle\" dy=\".35em\" "
       svg += "\(number.paint)>\(HTMLText.escaped(number.text))</text>"
     }
     return svg + "</a>"

@@ -10,33 +10,6 @@ struct HabitDetail: Sendable {
     let value: String
   }
 
-  struct GridCell: Sendable {
-    let day: String
-    let label: String
-    let x: String
-    let y: String
-    let paint: String
-    let tabIndex: Int
-  }
-
-  struct GridRow: Sendable {
-    let letter: String
-    let y: String
-    let cells: [GridCell]
-  }
-
-  /// SPEC 4's grid as SVG; `layoutWidth` is the width it was sized for.
-  struct Grid: Sendable {
-    static let cell = 14.0
-    static let gap = 3.0
-    static let labelWidth = 18.0
-
-    let width: String
-    let height: String
-    let layoutWidth: String
-    let rows: [GridRow]
-  }
-
   struct DayEditor: Sendable {
     let day: String
     let heading: String
@@ -59,6 +32,8 @@ struct HabitDetail: Sendable {
   let frequencyText: String
   let reminderText: String
   let grid: Grid
+  /// "142 days done in the last year": the count a back-filler checks against.
+  let yearTotal: String
   let editor: DayEditor?
   let score: ScoreChart
   let back: String
@@ -90,7 +65,11 @@ struct HabitDetail: Sendable {
       case .periodic(let start, let end, let every):
         "Reminders every \(every) \(every == 1 ? "hour" : "hours") from \(start) to \(end)"
       }
-    grid = Self.grid(habit: habit, history: history, today: today, calendar: calendar, width: width, editing: editing)
+    grid = Grid(
+      habit: habit, entries: entries, history: history, today: today, calendar: calendar, width: width,
+      focused: editing ?? today)
+    let yearDone = entries.filter { $0.status == .done && $0.day > today.adding(days: -365) && $0.day <= today }.count
+    yearTotal = yearDone == 1 ? "1 day done in the last year" : "\(yearDone) days done in the last year"
     editor = editing.map { day in
       let entry = entries.first { $0.day == day }
       return DayEditor(
@@ -104,44 +83,6 @@ struct HabitDetail: Sendable {
 
   static func percent(_ share: Double) -> String {
     "\(Int((share * 100).rounded()))%"
-  }
-
-  static func grid(
-    habit: Habit, history: HabitHistory, today: Day, calendar: DayCalendar, width: Double, editing: Day?
-  ) -> Grid {
-    let weeks = GridGeometry.weekCount(width: width - Grid.labelWidth, cellSize: Grid.cell, gap: Grid.gap)
-    let grid = HabitGrid(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
-    let pitch = Grid.cell + Grid.gap
-    let focused = editing ?? today
-    let rows = (0..<7).map { row in
-      let letterDay = grid.weeks[0][row].day
-      return GridRow(
-        letter: calendar.dayLetter(for: letterDay),
-        y: DateCircleSVG.number(Double(row) * pitch + Grid.cell / 2),
-        cells: grid.weeks.enumerated().compactMap { column, week in
-          let cell = week[row]
-          guard cell.state != .future else { return nil }
-          return GridCell(
-            day: cell.day.description, label: cell.spokenLabel(calendar: calendar, today: today),
-            x: DateCircleSVG.number(Grid.labelWidth + Double(column) * pitch),
-            y: DateCircleSVG.number(Double(row) * pitch),
-            paint: paint(cell.state, color: habit.color.css),
-            tabIndex: cell.day == focused ? 0 : -1)
-        })
-    }
-    return Grid(
-      width: DateCircleSVG.number(Grid.labelWidth + Double(weeks) * pitch - Grid.gap),
-      height: DateCircleSVG.number(7 * pitch - Grid.gap), layoutWidth: DateCircleSVG.number(width), rows: rows)
-  }
-
-  /// Done in the habit's colour; the rest in theme classes so both themes read well.
-  private static func paint(_ state: HabitGrid.State, color: String) -> String {
-    switch state {
-    case .done: #"fill="\#(color)""#
-    case .skipped: #"class="cell-skipped""#
-    case .beforeStart: #"class="cell-before""#
-    case .empty, .future: #"class="cell-empty""#
-    }
   }
 
   /// The strength score at the end of each of the last 26 weeks, as a line.

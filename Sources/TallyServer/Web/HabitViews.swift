@@ -53,48 +53,54 @@ struct HabitSummary: Sendable {
   }
 }
 
-/// The small grid on a habit card: the last weeks as two SVG paths, done and not, so twenty
-/// cards stay a few kilobytes each. It is a picture; the detail page has the grid to use.
+/// The small grid on a habit card: the last half year, drawn as dashed vertical strokes (a
+/// dash per day, one stroke per run of equal days in a week) so twenty cards stay a few
+/// kilobytes each while the picture stretches to the card's width. It is a picture; the
+/// detail page has the grid to use.
 struct MiniGrid: Sendable {
-  static let weeks = 15
-  static let cell = 8.0
-  static let gap = 2.0
+  static let weeks = 26
+  static let cell = 8
+  static let gap = 2
 
   let width: String
   let height: String
   let donePath: String
+  let skippedPath: String
   let openPath: String
   let summary: String
 
   init(_ grid: HabitGrid, color: String) {
-    var done = ""
-    var open = ""
+    var paths: [HabitGrid.State: String] = [:]
     var completed = 0
     var tracked = 0
     let pitch = Self.cell + Self.gap
     for (column, week) in grid.weeks.enumerated() {
-      for (row, cell) in week.enumerated() {
-        let square = "M\(Int(Double(column) * pitch)) \(Int(Double(row) * pitch))h8v8h-8z"
-        switch cell.state {
-        case .done:
-          done += square
-          completed += 1
-          tracked += 1
-        case .empty, .skipped:
-          open += square
-          tracked += 1
-        case .beforeStart:
-          open += square
-        case .future:
-          break
+      var row = 0
+      while row < week.count {
+        let state = Self.kind(week[row].state)
+        var end = row + 1
+        while end < week.count, Self.kind(week[end].state) == state { end += 1 }
+        if state != .future {
+          paths[state, default: ""] += "M\(column * pitch + Self.cell / 2) \(row * pitch)v\((end - row) * pitch - Self.gap)"
         }
+        row = end
+      }
+      for cell in week where cell.state != .future && cell.state != .beforeStart {
+        tracked += 1
+        if cell.state == .done { completed += 1 }
       }
     }
-    width = String(Int(Double(grid.weeks.count) * pitch - Self.gap))
-    height = String(Int(7 * pitch - Self.gap))
-    donePath = done
-    openPath = open
+    width = String(grid.weeks.count * pitch - Self.gap)
+    height = String(7 * pitch - Self.gap)
+    donePath = paths[.done] ?? ""
+    skippedPath = paths[.skipped] ?? ""
+    openPath = paths[.empty] ?? ""
     summary = "Last \(grid.weeks.count) weeks: \(completed) of \(tracked) days done"
+  }
+
+  /// Days before tracking began are drawn as not done.
+  private static func kind(_ state: HabitGrid.State) -> HabitGrid.State {
+    state == .beforeStart ? .empty : state
   }
 }
 
@@ -105,7 +111,8 @@ extension HabitSummary {
   func card(today: String) -> String {
     let name = HTMLText.escaped(self.name)
     let icon = self.icon.map { #"<span aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
-    let label = doneToday ? "✓ Done today" : "Mark done today"
+    // Short enough to share one line with the move and archive buttons on a phone.
+    let label = doneToday ? "✓ Done" : "Mark done"
     func move(_ direction: String, _ arrow: String) -> String {
       #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#
@@ -121,7 +128,7 @@ extension HabitSummary {
       <svg class="progress" viewBox="0 0 100 6" preserveAspectRatio="none" role="img" aria-label="\#(progressText)"><rect width="100" height="6" rx="3" class="track"/><rect width="\#(progressWidth)" height="6" rx="3" fill="\#(color)"/></svg>
       <span class="help">\#(progressText)</span>
       </div>
-      <svg class="mini-grid" viewBox="0 0 \#(miniGrid.width) \#(miniGrid.height)" width="\#(miniGrid.width)" height="\#(miniGrid.height)" role="img" aria-label="\#(miniGrid.summary)"><path d="\#(miniGrid.openPath)" class="cell-empty"/><path d="\#(miniGrid.donePath)" fill="\#(color)"/></svg>
+      <svg class="mini-grid" viewBox="0 0 \#(miniGrid.width) \#(miniGrid.height)" role="img" aria-label="\#(miniGrid.summary)"><path d="\#(miniGrid.openPath)" class="mini-open"/><path d="\#(miniGrid.skippedPath)" class="mini-skipped"/><path d="\#(miniGrid.donePath)" stroke="\#(color)"/></svg>
       <div class="card-actions">
       <form method="post" action="/habits/\#(id)/mark" data-enhance id="quick-\#(id)">
       <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">

@@ -8,8 +8,9 @@ import TallyWire
 struct StatisticsModel: Sendable {
   /// Weeks the grid shows unless `?weeks=` says otherwise: a year of columns on a desktop.
   static let defaultWeeks = 52
-  /// On a phone only the newest weeks fit; the older columns are hidden by CSS.
-  static let phoneWeeks = 26
+  /// On a phone only the newest weeks fit; the older columns are hidden by CSS. A quarter
+  /// keeps each square near 20 px on a 375 px screen (26 weeks made them 8 px).
+  static let phoneWeeks = 13
   /// The charts look back this many weeks, the current one included.
   static let chartWeeks = 12
 
@@ -137,7 +138,7 @@ struct StatisticsModel: Sendable {
     let oldColumns = max(0, grid.weeks.count - phoneWeeks)
     return calendar.orderedWeekdays.enumerated().map { index, weekday in
       Row(
-        letter: calendar.dayLetter(for: weekday), weekday: calendar.weekdayName(weekday),
+        letter: calendar.shortWeekdayName(weekday), weekday: calendar.weekdayName(weekday),
         cells: grid.weeks.enumerated().map { column, week in
           let cell = week[index]
           return Cell(
@@ -182,7 +183,7 @@ struct StatisticsModel: Sendable {
     chart(
       calendar.orderedWeekdays.map { weekday in
         let count = days.filter { $0.weekday == weekday }.count
-        return (calendar.dayLetter(for: weekday), count, "\(calendar.weekdayName(weekday)): \(count) done")
+        return (calendar.shortWeekdayName(weekday), count, "\(calendar.weekdayName(weekday)): \(count) done")
       })
   }
 

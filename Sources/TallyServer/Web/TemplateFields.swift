@@ -47,7 +47,7 @@ extension HabitDetail.GridRow: TemplateFields {
 
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "tabIndex": \.tabIndex,
+    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "tabIndex": \.tabIndex,
   ]
 }
 
@@ -71,6 +71,6 @@ extension HabitPages.ListModel: TemplateFields {
 
 extension HabitPages.ListModel.Group: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor, "cards": \.cards,
+    "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor, "cards": \.cards, "span": \.span,
   ]
 }

@@ -13,8 +13,14 @@ struct TodayModel: Sendable {
   /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
   struct DateGrid: Sendable {
     let width: String
+    /// Where the drawn part starts in the layout's coordinates.
+    let originX: String
     let height: String
     let layoutWidth: String
+    let columns: Int
+    /// For a grid at its widest (14 columns at 20, centred), the narrowest screen that draws
+    /// the same picture: any wider one needs no new layout.
+    let wideFrom: String?
     let rows: [Row]
   }
 
@@ -121,9 +127,15 @@ struct TodayModel: Sendable {
       Row(markup: cells[$0..<min($0 + layout.columns, cells.count)].map(\.markup).joined())
     }
     let height = Double(layout.rows) * DatePickerMetrics.cellSize + Double(layout.rows - 1) * layout.spacing
+    // W is the screen's width (SPEC 5). A wide screen's centring offset is left to CSS, which
+    // centres the picture, so the card need only be as wide as the grid and its padding.
+    let drawn = layout.width - 2 * layout.leadingOffset
+    let widest = layout.columns == DatePickerMetrics.columnRange.upperBound
+      && layout.spacing == DatePickerMetrics.spacingRange.upperBound
     return DateGrid(
-      width: DateCircleSVG.number(layout.width), height: DateCircleSVG.number(height),
-      layoutWidth: DateCircleSVG.number(layout.width), rows: rows)
+      width: DateCircleSVG.number(drawn), originX: DateCircleSVG.number(layout.leadingOffset),
+      height: DateCircleSVG.number(height), layoutWidth: DateCircleSVG.number(layout.width),
+      columns: layout.columns, wideFrom: widest ? DateCircleSVG.number(drawn) : nil, rows: rows)
   }
 
   /// The 33-day row at the base spacing, scrolled by its container.

@@ -19,6 +19,8 @@ struct HabitPages {
       var anchor = ""
       /// The group's cards as HTML (``HabitSummary/card(today:)``).
       var cards = ""
+      /// Columns the group asks for on a wide screen (1–3), so small groups share a row.
+      var span: Int { min(habits.count, 3) }
     }
 
     let groups: [Group]

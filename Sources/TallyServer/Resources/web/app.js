@@ -35,6 +35,10 @@
     return alert ? alert.textContent.trim() : `The server answered ${status}.`;
   }
 
+  const pageOf = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
+  const shown = (url) => { document.documentElement.dataset.shown = pageOf(url); };
+  shown(location.href);
+
   let pending = null;
   // `remember: false` keeps the address as it is (a relayout is not a new page).
   async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true } = {}) {
@@ -48,7 +52,10 @@
       });
       const html = await response.text();
       if (!response.ok) { toast(problemText(html, response.status)); return false; }
-      if (remember && (push || response.url !== location.href)) history.pushState({}, "", response.url);
+      if (remember && (push || response.url !== location.href)) {
+        history.pushState({}, "", response.url);
+        shown(response.url);
+      }
       swapMain(html, focusId);
       return true;
     } catch (error) {
@@ -116,9 +123,13 @@
     });
   }
 
+  // SPEC 5's W is the screen's width, not the card's.
   function currentWidth() {
-    const grid = document.getElementById("date-grid");
-    return grid ? Math.round(grid.clientWidth) : null;
+    return document.getElementById("date-grid") ? screenWidth() : null;
+  }
+
+  function screenWidth() {
+    return Math.round(document.documentElement.clientWidth);
   }
 
   // Shows a day as selected at once while dragging; the server's page follows on release.
@@ -232,21 +243,30 @@
     }
   });
 
-  window.addEventListener("popstate", () => load(location.href));
+  // Back and forward load the page they land on; a move within the page (the skip link's
+  // #main) is not a new page, and reloading it would take its focus away.
+  window.addEventListener("popstate", () => {
+    if (pageOf(location.href) === document.documentElement.dataset.shown) return;
+    shown(location.href);
+    load(location.href);
+  });
 
-  // The grid is laid out on the server for a width; tell it ours when it differs by more than
-  // a point (SPEC 5), and remember it for the next page.
+  // The grids are laid out on the server for a width. Every page remembers the screen's width,
+  // so Today is laid out right the first time it is drawn; a grid made for another width (more
+  // than a point off, SPEC 5) stays hidden until the page for this one replaces it.
   function relayout() {
+    document.cookie = `tally_width=${screenWidth()}; path=/; max-age=31536000; samesite=lax`;
     const grid = document.getElementById("date-grid") || document.getElementById("habit-grid");
     if (!grid) return;
-    const width = Math.round(grid.clientWidth);
-    const cookie = grid.id === "date-grid" ? "tally_width" : "tally_grid_width";
-    document.cookie = `${cookie}=${width}; path=/; max-age=31536000; samesite=lax`;
-    if (Math.abs(width - Number(grid.dataset.layoutWidth)) > 1) {
+    const width = grid.id === "date-grid" ? screenWidth() : Math.round(grid.clientWidth);
+    if (grid.id === "habit-grid") document.cookie = `tally_grid_width=${width}; path=/; max-age=31536000; samesite=lax`;
+    const same = width >= Number(grid.dataset.wideFrom || Infinity) || Math.abs(width - Number(grid.dataset.layoutWidth)) <= 1;
+    if (!same) {
+      if (grid.id === "date-grid") grid.classList.add("relayout");
       const url = new URL(location.href);
       url.searchParams.set("width", width);
       if (grid.id === "date-grid") url.searchParams.set("day", document.querySelector(".today").dataset.selected);
-      load(url.pathname + url.search + url.hash, { remember: false });
+      load(url.pathname + url.search + url.hash, { remember: false }).then((ok) => { if (!ok) grid.classList.remove("relayout"); });
     }
   }
 
@@ -283,7 +303,9 @@
     document.querySelectorAll(".dc").forEach((c) => { c.id = `cell-${c.dataset.day}`; });
   }
 
-  document.addEventListener("DOMContentLoaded", () => { settle(); relayout(); });
+  // Deferred scripts run before DOMContentLoaded; relayout at once, before the first paint.
+  relayout();
+  document.addEventListener("DOMContentLoaded", settle);
 })();
 
 // ---- Statistics, Calendar, Settings ----
@@ -333,6 +355,7 @@
       if (!next) return;
       document.querySelector("main").replaceWith(next);
       history.pushState({}, "", url);
+      document.documentElement.dataset.shown = new URL(url, location.href).pathname + new URL(url, location.href).search;
       const title = document.getElementById("sheet-title");
       if (title) { title.focus(); return; }
       const tile = focusDay && document.querySelector(`.tile[href*="day=${focusDay}"]`);
@@ -360,6 +383,21 @@
     const close = document.getElementById("sheet-close");
     if (close) { event.preventDefault(); showCalendar(close.href, { focusDay: openDay() }); }
   });
+
+  // The habit form's icon picker fills the icon field, which still takes anything typed.
+  document.addEventListener("click", (event) => {
+    const choice = event.target.closest && event.target.closest(".icon-picker [data-icon]");
+    if (!choice) return;
+    const input = document.getElementById("habit-icon");
+    input.value = choice.dataset.icon;
+    markIcon();
+  });
+  function markIcon() {
+    const input = document.getElementById("habit-icon");
+    if (!input) return;
+    document.querySelectorAll(".icon-picker [data-icon]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.icon === input.value)));
+  }
+  document.addEventListener("input", (event) => { if (event.target.id === "habit-icon") markIcon(); });
 
   // A logo that cannot be loaded leaves its disc empty rather than a broken-image icon.
   document.addEventListener("error", (event) => {
@@ -445,5 +483,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("#import-form button").forEach((b) => { b.disabled = false; });
     focusSheet();
+    markIcon();
   });
 })();

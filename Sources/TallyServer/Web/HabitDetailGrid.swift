@@ -1,0 +1,108 @@
+import Foundation
+import TallyCore
+
+/// A habit's contribution grid (SPEC 4) as SVG, GitHub's way: weekday names down the side,
+/// a month's short name over the week it begins in, a tooltip on every day, a slash on
+/// skipped days and a dot on days with a note. Cells sit 24 px apart so a thumb can hit them
+/// (WCAG 2.5.8), which is why a phone shows fewer weeks than a laptop.
+extension HabitDetail {
+  struct GridCell: Sendable {
+    let day: String
+    let label: String
+    let x: String
+    let y: String
+    let paint: String
+    /// The skip slash and the note dot, drawn over the square; ours, never user text.
+    let marks: String
+    let tabIndex: Int
+  }
+
+  struct GridRow: Sendable {
+    let letter: String
+    let y: String
+    let cells: [GridCell]
+  }
+
+  struct MonthLabel: Sendable {
+    let x: String
+    let text: String
+  }
+
+  struct Grid: Sendable {
+    static let cell = 20.0
+    static let gap = 4.0
+    static let labelWidth = 32.0
+    /// Room above the first row for the month names.
+    static let monthHeight = 16.0
+
+    let width: String
+    let height: String
+    let layoutWidth: String
+    let weeks: Int
+    let months: [MonthLabel]
+    let rows: [GridRow]
+
+    init(
+      habit: Habit, entries: [HabitEntry], history: HabitHistory, today: Day, calendar: DayCalendar,
+      width: Double, focused: Day
+    ) {
+      let weekCount = GridGeometry.weekCount(width: width - Self.labelWidth, cellSize: Self.cell, gap: Self.gap)
+      let grid = HabitGrid(
+        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday, weekCount: weekCount)
+      let pitch = Self.cell + Self.gap
+      let notes = Dictionary(entries.compactMap { e in e.note.map { (e.day, $0) } }, uniquingKeysWith: { a, _ in a })
+      func x(_ column: Int) -> Double { Self.labelWidth + Double(column) * pitch }
+      months = Self.monthLabels(grid, calendar: calendar).map {
+        MonthLabel(x: DateCircleSVG.number(x($0.column)), text: $0.text)
+      }
+      rows = (0..<7).map { row in
+        GridRow(
+          letter: calendar.shortWeekdayName(grid.weeks[0][row].day.weekday),
+          y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch + Self.cell / 2),
+          cells: grid.weeks.enumerated().compactMap { column, week in
+            let cell = week[row]
+            guard cell.state != .future else { return nil }
+            let note = notes[cell.day].flatMap { $0.isEmpty ? nil : $0 }
+            var label = cell.spokenLabel(calendar: calendar, today: today)
+            if let note { label += ", note: " + (note.count > 80 ? String(note.prefix(79)) + "…" : note) }
+            return GridCell(
+              day: cell.day.description, label: label,
+              x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
+              paint: Self.paint(cell.state, color: habit.color.css),
+              marks: (cell.state == .skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
+                + (note != nil ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : ""),
+              tabIndex: cell.day == focused ? 0 : -1)
+          })
+      }
+      weeks = weekCount
+      self.width = DateCircleSVG.number(x(weekCount) - Self.gap)
+      height = DateCircleSVG.number(Self.monthHeight + 7 * pitch - Self.gap)
+      layoutWidth = DateCircleSVG.number(width)
+    }
+
+    /// A month's name over the first week holding its 1st; the first column is named too
+    /// when the next name is far enough away not to collide with it.
+    static func monthLabels(_ grid: HabitGrid, calendar: DayCalendar) -> [(column: Int, text: String)] {
+      var labels: [(column: Int, text: String)] = []
+      for (column, week) in grid.weeks.enumerated() {
+        if let first = week.first(where: { $0.day.day == 1 }) {
+          labels.append((column, calendar.shortMonthName(first.day.month)))
+        }
+      }
+      if let start = grid.weeks.first?.first?.day, labels.first.map({ $0.column >= 3 }) ?? true {
+        labels.insert((0, calendar.shortMonthName(start.month)), at: 0)
+      }
+      return labels
+    }
+
+    /// Done in the habit's colour; the rest in theme classes so both themes read well.
+    static func paint(_ state: HabitGrid.State, color: String) -> String {
+      switch state {
+      case .done: #"fill="\#(color)""#
+      case .skipped: #"class="cell-skipped""#
+      case .beforeStart: #"class="cell-before""#
+      case .empty, .future: #"class="cell-empty""#
+      }
+    }
+  }
+}
