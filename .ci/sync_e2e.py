@@ -89,7 +89,7 @@ try:
     tally(b, "mark", "Read", "2026-11-22")                   # B's today: the server's tomorrow
     tally(a, "habit", "delete", "Walk")
     tally(b, "habit", "edit", "Walk", "--name", "Walking")   # an edit of a habit deleted elsewhere
-    tally(b, "mark", "Walk", "2026-11-21")
+    tally(b, "mark", "Walking", "2026-11-21")
     tally(a, "habit", "add", "Yoga", "--created", "2026-11-21")
     tally(b, "habit", "add", "Yoga", "--created", "2026-11-21")
     tally(a, "journal", "2026-11-21", "Written on the laptop")

@@ -6,6 +6,8 @@ import PackageDescription
 // Storage and commands:  swift build -c release --product tally &&
 //                        swift run -c release --package-path Benchmarks tally-benchmarks storage
 // Importing Loop's files: swift run -c release --package-path Benchmarks tally-benchmarks import
+// Sync:                  swift build -c release --product tally &&
+//                        swift run -c release --package-path Benchmarks tally-benchmarks sync
 let package = Package(
   name: "TallyBenchmarks",
   platforms: [.macOS(.v14)],
@@ -23,6 +25,9 @@ let package = Package(
         .product(name: "TallyCLI", package: "Tally"),
         .product(name: "TallyImport", package: "Tally"),
         .product(name: "TallyWire", package: "Tally"),
+        .product(name: "TallySync", package: "Tally"),
+        .product(name: "TallySyncClient", package: "Tally"),
+        .product(name: "TallyAccounts", package: "Tally"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -374,6 +374,9 @@ try:
     screen("calendar", "/calendar/2026-11?country=US")
     screen("calendar-day", "/calendar/2026-11?country=US&day=2026-11-23#day-detail")
     screen("settings", "/settings")
+    screen("journal", "/journal")
+    screen("shows", "/shows")
+    screen("prices", "/prices")
     screen("not-found", "/habits/00000000-0000-0000-0000-000000000000")
 except Exception:
     d.save_screenshot(str(SHOTS / "look-failure.png"))

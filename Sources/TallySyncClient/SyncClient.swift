@@ -115,8 +115,9 @@ public struct SyncSummary: Hashable, Sendable {
   public init() {}
 
   mutating func add(_ report: SyncPushResponse) {
-    dropped += report.dropped
-    renamed += report.renamed
+    // The server and this replica may both report one rename; say it once.
+    dropped += report.dropped.filter { !dropped.contains($0) }
+    renamed += report.renamed.filter { rename in !renamed.contains { $0.id == rename.id && $0.to == rename.to } }
   }
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+import TallySync
+
+// MARK: - Credentials
+
+extension SQLiteStore {
+  public func createAPIToken(_ token: APIToken) async throws -> APIToken {
+    let token = try StoreError.validating { () throws(ValidationError) in
+      try APIToken(
+        id: token.id, userID: token.userID, tokenHash: token.tokenHash, name: token.name,
+        createdAt: token.createdAt, expiresAt: token.expiresAt)
+    }
+    return try await write { db in
+      try db.requireUser(token.userID)
+      guard try !APITokenRecord.exists(db, key: token.id.storeText) else {
+        throw StoreError.conflict("an API token with id \(token.id.storeText) already exists")
+      }
+      guard
+        try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == token.tokenHash)
+          .fetchCount(db) == 0
+      else { throw StoreError.conflict("an API token with this hash already exists") }
+      try APITokenRecord(token).insert(db)
+      return token
+    }
+  }
+
+  public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
+    let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
+    return try await read { db in
+      try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == hash).fetchOne(db)?.token()
+    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+  }
+
+  public func apiTokens(for user: UUID) async throws -> [APIToken] {
+    try await read { db in
+      try db.requireUser(user)
+      return try APITokenRecord.filter(APITokenRecord.Columns.userID == user.storeText)
+        .fetchAll(db)
+        .map { record throws(StoreError) in try record.token() }
+        .sorted(by: CredentialOrder.tokens)
+    }
+  }
+
+  public func deleteAPIToken(id: UUID, for user: UUID) async throws {
+    try await write { db in
+      typealias C = APITokenRecord.Columns
+      let deleted = try APITokenRecord
+        .filter(C.id == id.storeText && C.userID == user.storeText).deleteAll(db)
+      guard deleted == 1 else { throw StoreError.notFound(.apiToken(id)) }
+    }
+  }
+
+  public func createSession(_ session: BrowserSession) async throws -> BrowserSession {
+    let session = try StoreError.validating { () throws(ValidationError) in
+      try BrowserSession(
+        id: session.id, userID: session.userID, tokenHash: session.tokenHash,
+        createdAt: session.createdAt, expiresAt: session.expiresAt)
+    }
+    return try await write { db in
+      try db.requireUser(session.userID)
+      guard try !SessionRecord.exists(db, key: session.id.storeText) else {
+        throw StoreError.conflict("a session with id \(session.id.storeText) already exists")
+      }
+      guard
+        try SessionRecord.filter(SessionRecord.Columns.tokenHash == session.tokenHash)
+          .fetchCount(db) == 0
+      else { throw StoreError.conflict("a session with this hash already exists") }
+      try SessionRecord(session).insert(db)
+      return session
+    }
+  }
+
+  public func session(hash: String, at now: Date) async throws -> BrowserSession? {
+    let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
+    return try await read { db in
+      try SessionRecord.filter(SessionRecord.Columns.tokenHash == hash).fetchOne(db)?.session()
+    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+  }
+
+  public func deleteSession(id: UUID, for user: UUID) async throws {
+    try await write { db in
+      typealias C = SessionRecord.Columns
+      let deleted = try SessionRecord
+        .filter(C.id == id.storeText && C.userID == user.storeText).deleteAll(db)
+      guard deleted == 1 else { throw StoreError.notFound(.session(id)) }
+    }
+  }
+
+  public func deleteSessions(expiredAt now: Date) async throws -> Int {
+    let cutoff = InstantText.text(now)
+    return try await write { db in
+      try SessionRecord.filter(SessionRecord.Columns.expiresAt <= cutoff).deleteAll(db)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+import TallySync
+
+// MARK: - Habits
+
+extension SQLiteStore {
+  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
+    return try await write(recordingFor: user) { db, sync in
+      guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
+        throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
+      }
+      try HabitRecord(habit, user: user).write(db, inserting: true)
+      try sync.habit(habit)
+      return habit
+    }
+  }
+
+  public func habit(id: UUID, for user: UUID) async throws -> Habit {
+    try await read { db in try db.ownedHabit(id, of: user).habit() }
+  }
+
+  public func habits(for user: UUID, includingArchived: Bool) async throws -> [Habit] {
+    try await read { db in try Self.habits(db, user: user, includingArchived: includingArchived) }
+  }
+
+  static func habits(_ db: Database, user: UUID, includingArchived: Bool) throws -> [Habit] {
+    try db.requireUser(user)
+    var request = HabitRecord.filter(HabitRecord.Columns.userID == user.storeText)
+    if !includingArchived {
+      request = request.filter(HabitRecord.Columns.archived == false)
+    }
+    return try request.fetchAll(db).map { record throws(StoreError) in try record.habit() }
+      .sorted(by: StoreOrder.habits)
+  }
+
+  public func updateHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
+    return try await write(recordingFor: user) { db, sync in
+      _ = try db.ownedHabit(habit.id, of: user)
+      try HabitRecord(habit, user: user).write(db, inserting: false)
+      try sync.habit(habit)
+      return habit
+    }
+  }
+
+  public func setArchived(_ archived: Bool, habit id: UUID, for user: UUID) async throws -> Habit {
+    try await write(recordingFor: user) { db, sync in
+      var habit = try db.ownedHabit(id, of: user).habit()
+      habit.archived = archived
+      try HabitRecord(habit, user: user).write(db, inserting: false)
+      try sync.habit(habit)
+      return habit
+    }
+  }
+
+  public func deleteHabit(id: UUID, for user: UUID) async throws {
+    try await write(recordingFor: user) { db, sync in
+      // Entries and reminder deliveries go with it: ON DELETE CASCADE.
+      let deleted = try HabitRecord
+        .filter(HabitRecord.Columns.id == id.storeText && HabitRecord.Columns.userID == user.storeText)
+        .deleteAll(db)
+      guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
+      try sync.habitDeleted(id)
+    }
+  }
+
+  public func reorderHabits(_ ids: [UUID], for user: UUID) async throws -> [Habit] {
+    try await write(recordingFor: user) { db, sync in
+      let current = try Self.habits(db, user: user, includingArchived: true)
+      let order = try HabitReordering.order(current.map(\.id), moving: ids)
+      let statement = try db.cachedStatement(sql: "UPDATE habits SET sort_order = ? WHERE id = ?")
+      for (position, id) in order.enumerated() {
+        try statement.execute(arguments: [position, id.storeText])
+      }
+      let reordered = try Self.habits(db, user: user, includingArchived: true)
+      for habit in reordered { try sync.habit(habit) }
+      return reordered
+    }
+  }
+}
