@@ -233,12 +233,16 @@ try:
         empty = [g * alpha + c * (1 - alpha) for g, c in zip(grey, card_bg)]
         check(contrast(fill, empty) >= 3 and contrast(fill, card_bg) >= 3,
               f"{mode}: an entry's fill stands out ({contrast(fill, empty):.2f}:1 on an empty circle)")
+        dots_checked = 0
         for day in ("2026-11-16", "2026-11-18", TODAY):
             circle = d.find_element(By.CSS_SELECTOR, f'.dc[data-day="{day}"]')
             dots = circle.find_elements(By.CSS_SELECTOR, ".entry-mark")
             number = circle.find_element(By.TAG_NAME, "text")
-            if dots:
+            # A chat dot (8 pt) must stay clear; an entry's fill (18 pt) carries its number in white.
+            if dots and rect(dots[0])["w"] < 12:
+                dots_checked += 1
                 check(not overlaps(rect(dots[0]), rect(number)), f"{mode}: {day}'s number leaves its chat dot visible")
+        check(dots_checked > 0, f"{mode}: a day with a chat dot and a shown number was checked")
         d.save_screenshot(str(SHOTS / f"look-journal-days-{mode}.png"))
     theme("dark")
 

@@ -22,16 +22,17 @@ public enum SyncValue: Hashable, Sendable {
 extension SyncValue: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    // Strings first: nearly every value is one, and each failed try builds an error.
     if container.decodeNil() {
       self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Int64.self) {
       self = .int(value)
     } else if let value = try? container.decode(Double.self) {
       self = .double(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
     } else if let value = try? container.decode([SyncValue].self) {
       self = .array(value)
     } else {

@@ -8,6 +8,22 @@ import Testing
 
 /// The documented outcomes of docs/sync.md, each on real files through the real server.
 @Suite struct SyncScenarioTests {
+  /// A server, a phone and a laptop that both hold the habit Read, made on the phone.
+  static func withReadOnBoth(
+    _ body: @Sendable (SyncServer, String, Replica, Replica, Habit) async throws -> Void
+  ) async throws {
+    let server = try await SyncServer.make()
+    try await server.running { url in
+      let phone = try await Replica.make("phone", url: url, token: server.token)
+      let laptop = try await Replica.make("laptop", url: url, token: server.token)
+      let read = try await phone.store.createHabit(
+        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
+      _ = try await phone.sync(url, token: server.token)
+      _ = try await laptop.sync(url, token: server.token)
+      try await body(server, url, phone, laptop, read)
+    }
+  }
+
   @Test func aHabitMadeOnOneDeviceReachesTheOtherWithItsDays() async throws {
     let server = try await SyncServer.make()
     try await server.running { url in
@@ -29,14 +45,7 @@ import Testing
   }
 
   @Test func theLaterMarkOfOneDayWinsEverywhere() async throws {
-    let server = try await SyncServer.make()
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let read = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
-      _ = try await phone.sync(url, token: server.token)
-      _ = try await laptop.sync(url, token: server.token)
+    try await Self.withReadOnBoth { server, url, phone, laptop, read in
       // Offline: the phone marks the day done, a minute later the laptop skips it.
       try await phone.store.setDay(day("2026-03-07"), of: read.id, to: .done, note: "on the train", for: phone.user.id)
       laptop.clock.advance(60)
@@ -51,14 +60,7 @@ import Testing
   }
 
   @Test func aDeletedHabitStaysDeletedAndTheEditsMadeToItAreReported() async throws {
-    let server = try await SyncServer.make()
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let read = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
-      _ = try await phone.sync(url, token: server.token)
-      _ = try await laptop.sync(url, token: server.token)
+    try await Self.withReadOnBoth { server, url, phone, laptop, read in
       try await phone.store.deleteHabit(id: read.id, for: phone.user.id)
       // Later, offline, the laptop renames it and marks a day.
       laptop.clock.advance(3_600)

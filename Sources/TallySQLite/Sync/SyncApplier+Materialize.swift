@@ -76,9 +76,11 @@ extension SyncApplier {
   }
 
   private func materializeEntry(habit: UUID, day: Day, _ state: SyncEntity) throws {
-    guard try HabitRecord.filter(key: habit.storeText).filter(sql: "user_id = ?", arguments: [user.storeText])
-      .fetchCount(db) == 1
-    else { return }
+    let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit.storeText)) {
+      try HabitRecord.filter(key: habit.storeText).filter(sql: "user_id = ?", arguments: [user.storeText])
+        .fetchCount(db) == 1
+    }
+    guard exists else { return }
     let value = try SyncFields.entry(state.fields)
     if let status = value.status {
       try db.cachedStatement(

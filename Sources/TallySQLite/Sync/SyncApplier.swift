@@ -19,6 +19,9 @@ struct SyncApplier {
   private(set) var report = SyncPushResponse()
   /// Stamps this merge's own changes (renames); made after every incoming stamp was seen.
   private var recorder: SyncRecorder?
+  /// Parents looked up once per merge, not once per entry: a first pull holds thousands of
+  /// entries of each habit.
+  let cache = ParentCache()
 
   init(_ db: Database, user: UUID, strict: Bool, now: Date) {
     self.db = db
@@ -54,7 +57,7 @@ struct SyncApplier {
     let key = change.key
     let id = try SyncID(key)
     if let parent = key.parent {
-      let held = try db.syncEntity(parent, user: user)
+      let held = try cache.entity(parent) { try db.syncEntity(parent, user: user) }
       if held?.deleted != nil {
         report.dropped.append(
           SyncNotice(kind: key.kind, id: key.id, reason: "its \(parent.kind.rawValue) was deleted"))
@@ -84,6 +87,7 @@ struct SyncApplier {
           field: "fields", rule: "of a new \(key.kind.rawValue) must include \(missing.joined(separator: ", "))")
       }
       try db.saveSyncEntity(after, key, user: user)
+      cache.forget(key)
       try materialize(id, key, after, replacing: before)
     }
   }
@@ -127,4 +131,30 @@ struct SyncApplier {
 /// A change naming something this account never had, or cannot have.
 struct SyncApplyError: Error {
   let reason: String
+}
+
+/// What a merge has read of parents: their feed state and whether their row exists.
+final class ParentCache {
+  private var entities: [SyncKey: SyncEntity?] = [:]
+  private var rows: [SyncKey: Bool] = [:]
+
+  func entity(_ key: SyncKey, read: () throws -> SyncEntity?) rethrows -> SyncEntity? {
+    if let held = entities[key] { return held }
+    let entity = try read()
+    entities[key] = entity
+    return entity
+  }
+
+  func rowExists(_ key: SyncKey, read: () throws -> Bool) rethrows -> Bool {
+    if let held = rows[key] { return held }
+    let exists = try read()
+    rows[key] = exists
+    return exists
+  }
+
+  /// `key` was written: read it again next time.
+  func forget(_ key: SyncKey) {
+    entities[key] = nil
+    rows[key] = nil
+  }
 }

@@ -26,12 +26,12 @@ extension Database {
   /// Takes a new feed position for the user.
   func nextSyncPosition(_ user: UUID) throws -> Int64 {
     let position = try Int64.fetchOne(
-      self,
-      sql: """
-        INSERT INTO sync_heads (user_id, position) VALUES (?, 1)
-        ON CONFLICT (user_id) DO UPDATE SET position = position + 1
-        RETURNING position
-        """,
+      cachedStatement(
+        sql: """
+          INSERT INTO sync_heads (user_id, position) VALUES (?, 1)
+          ON CONFLICT (user_id) DO UPDATE SET position = position + 1
+          RETURNING position
+          """),
       arguments: [user.storeText])
     return position ?? 1
   }
@@ -39,8 +39,8 @@ extension Database {
   func syncEntity(_ key: SyncKey, user: UUID) throws -> SyncEntity? {
     guard
       let row = try Row.fetchOne(
-        self,
-        sql: "SELECT fields, stamps, deleted FROM sync_entities WHERE user_id = ? AND kind = ? AND entity_id = ?",
+        cachedStatement(
+          sql: "SELECT fields, stamps, deleted FROM sync_entities WHERE user_id = ? AND kind = ? AND entity_id = ?"),
         arguments: [user.storeText, key.kind.rawValue, key.id])
     else { return nil }
     return try Self.entity(row)
