@@ -106,13 +106,7 @@ extension Database {
 
 /// A change as the outbox keeps it: the JSON the push sends.
 enum SyncOutboxCoding {
-  static func text(_ change: SyncChange) -> String {
-    var out = "{\"kind\":\"\(change.kind.rawValue)\",\"id\":"
-    SyncJSON.append(change.id, to: &out)
-    out += ",\"stamp\":\"\(change.stamp.text)\""
-    out += change.deleted ? ",\"deleted\":true}" : ",\"fields\":\(SyncJSON.text(change.fields))}"
-    return out
-  }
+  static func text(_ change: SyncChange) -> String { SyncJSONText.change(change) }
 
   static func change(_ text: String) throws -> SyncChange {
     try JSONDecoder().decode(SyncChange.self, from: Data(text.utf8))
