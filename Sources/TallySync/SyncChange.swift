@@ -27,7 +27,7 @@ public struct SyncChange: Hashable, Sendable {
 }
 
 /// An entity's identity across replicas.
-public struct SyncKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SyncKey: Hashable, Sendable, CustomStringConvertible {
   public var kind: SyncKind
   public var id: String
 
@@ -43,8 +43,6 @@ public struct SyncKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     guard let kind = kind.parent, let slash = id.firstIndex(of: "/") else { return nil }
     return SyncKey(kind: kind, id: String(id[..<slash]))
   }
-
-  public static func < (a: SyncKey, b: SyncKey) -> Bool { (a.kind, a.id) < (b.kind, b.id) }
 }
 
 extension SyncChange: Codable {

@@ -15,8 +15,6 @@ public enum SyncValue: Hashable, Sendable {
     if case .string(let text) = self { return text }
     return nil
   }
-
-  public var isNull: Bool { self == .null }
 }
 
 extension SyncValue: Codable {
