@@ -49,6 +49,7 @@ extension SyncChange: Codable {
   private enum CodingKeys: String, CodingKey { case kind, id, stamp, fields, deleted }
 
   public init(from decoder: any Decoder) throws {
+    try UnknownKeys.refuse(in: decoder, known: ["kind", "id", "stamp", "fields", "deleted"])
     let c = try decoder.container(keyedBy: CodingKeys.self)
     kind = try c.decode(SyncKind.self, forKey: .kind)
     id = try c.decode(String.self, forKey: .id)
@@ -66,6 +67,27 @@ extension SyncChange: Codable {
       try c.encode(true, forKey: .deleted)
     } else {
       try c.encode(fields, forKey: .fields)
+    }
+  }
+}
+
+/// Refuses a JSON object with a key the shape does not have: a misspelt field must not be
+/// silently dropped from a push.
+enum UnknownKeys {
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  static func refuse(in decoder: any Decoder, known: Set<String>) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [Key(stringValue: unknown)],
+          debugDescription: "'\(unknown)' is not a field here; the fields are \(known.sorted().joined(separator: ", "))"))
     }
   }
 }

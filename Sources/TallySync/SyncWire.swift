@@ -9,6 +9,15 @@ public struct SyncPushRequest: Codable, Hashable, Sendable {
     self.device = device
     self.changes = changes
   }
+
+  private enum CodingKeys: String, CodingKey { case device, changes }
+
+  public init(from decoder: any Decoder) throws {
+    try UnknownKeys.refuse(in: decoder, known: ["device", "changes"])
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    device = try c.decode(UUID.self, forKey: .device)
+    changes = try c.decode([SyncChange].self, forKey: .changes)
+  }
 }
 
 /// What a push did. Dropped changes were about something deleted for good (SPEC 11); renamed

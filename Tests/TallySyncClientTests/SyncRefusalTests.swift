@@ -148,3 +148,16 @@ import Testing
     }
   }
 }
+
+@Suite struct SyncUnknownFieldTests {
+  @Test func aPushWithAFieldItDoesNotHaveIsRefused() async throws {
+    let server = try await SyncServer.make()
+    try await server.running { url in
+      let response = try await RawHTTP.post(
+        url + "/api/v1/sync",
+        body: #"{"changes": [], "device": "e3e70682-c209-4cac-a29f-6fbed82c07cd", "extra": 42}"#, token: server.token)
+      #expect(response.status == 422)
+      #expect(response.body.contains("extra"))
+    }
+  }
+}
