@@ -30,10 +30,10 @@ import Testing
       // Both are closed within the time-out (1 s) and a scheduling margin.
       #expect(await idle.closedWithin(seconds: 3))
       #expect(await slow.closedWithin(seconds: 3))
-      // A request sent in time is still answered.
+      // A request sent in time is still answered, however long a loaded machine takes.
       let fresh = try RawConnection(port: port)
       try fresh.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-      #expect(await fresh.readAll(seconds: 3).hasPrefix("HTTP/1.1 200"))
+      #expect(await fresh.readAll(seconds: 15).hasPrefix("HTTP/1.1 200"))
     }
   }
 
