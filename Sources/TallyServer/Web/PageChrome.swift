@@ -26,6 +26,9 @@ struct PageChrome: Sendable {
   let theme: String
   let stylesheet: String
   let script: String
+  /// Statistics, Calendar and Settings.
+  let pagesStylesheet: String
+  let pagesScript: String
   /// Drafts, the journal and shows pages: kept apart from app.js, which draws the grids.
   let featuresStylesheet: String
   let featuresScript: String
@@ -45,6 +48,8 @@ struct PageChrome: Sendable {
     self.theme = Theme(request: request).rawValue
     self.stylesheet = assets.href("app.css")
     self.script = assets.href("app.js")
+    self.pagesStylesheet = assets.href("pages.css")
+    self.pagesScript = assets.href("pages.js")
     self.featuresStylesheet = assets.href("features.css")
     self.featuresScript = assets.href("features.js")
     self.icon = assets.href("icon.svg")

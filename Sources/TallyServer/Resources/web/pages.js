@@ -1,0 +1,179 @@
+// Statistics, Calendar and Settings: their grids' keys, the day sheet, the icon picker and
+// import. Kept apart from app.js, which swaps pages and draws Today's and the habits' grids.
+(() => {
+  document.documentElement.classList.add("js");
+  const parser = new DOMParser();
+
+  // Activity grid: on a phone CSS hides the oldest weeks, so arrow keys move among the cells
+  // that are shown (the shared grid handler would land on hidden ones).
+  document.addEventListener("keydown", (event) => {
+    const cell = event.target.closest && event.target.closest("#activity-grid [role=gridcell]");
+    if (!cell) return;
+    const grid = cell.closest("[role=grid]");
+    const rows = [...grid.querySelectorAll("[role=row]")].map((row) =>
+      [...row.querySelectorAll("[role=gridcell]")].filter((c) => c.offsetParent !== null));
+    let r = rows.findIndex((row) => row.includes(cell));
+    let c = rows[r].indexOf(cell);
+    switch (event.key) {
+      case "ArrowRight": c += 1; break;
+      case "ArrowLeft": c -= 1; break;
+      case "ArrowDown": r += 1; break;
+      case "ArrowUp": r -= 1; break;
+      case "Home": c = 0; if (event.ctrlKey) r = 0; break;
+      case "End": c = Infinity; if (event.ctrlKey) r = rows.length - 1; break;
+      default: return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    r = Math.max(0, Math.min(r, rows.length - 1));
+    c = Math.max(0, Math.min(c, rows[r].length - 1));
+    const next = rows[r][c];
+    grid.querySelectorAll("[role=gridcell]").forEach((x) => x.setAttribute("tabindex", x === next ? "0" : "-1"));
+    next.focus();
+  }, true);
+
+  // Calendar: the country list submits itself; a day opens and closes in place.
+  document.addEventListener("change", (event) => {
+    const select = event.target.closest && event.target.closest("select[data-autosubmit]");
+    if (select) select.form.requestSubmit();
+  });
+
+  async function showCalendar(url, { focusDay = null } = {}) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) { location.href = url; return; }
+      const next = parser.parseFromString(await response.text(), "text/html").querySelector("main");
+      if (!next) return;
+      document.querySelector("main").replaceWith(next);
+      history.pushState({}, "", url);
+      document.documentElement.dataset.shown = new URL(url, location.href).pathname + new URL(url, location.href).search;
+      const title = document.getElementById("sheet-title");
+      if (title) { title.focus(); return; }
+      const tile = focusDay && document.querySelector(`.tile[href*="day=${focusDay}"]`);
+      if (tile) {
+        tile.closest("[role=grid]").querySelectorAll("[role=gridcell]").forEach((t) => t.setAttribute("tabindex", t === tile ? "0" : "-1"));
+        tile.focus();
+      }
+    } catch (_) {
+      location.href = url;
+    }
+  }
+
+  const openDay = () => new URL(location.href).searchParams.get("day");
+
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button > 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const link = event.target.closest && event.target.closest("#month-grid a.tile, #sheet-close");
+    if (!link) return;
+    event.preventDefault();
+    showCalendar(link.href, { focusDay: link.id === "sheet-close" ? openDay() : null });
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const close = document.getElementById("sheet-close");
+    if (close) { event.preventDefault(); showCalendar(close.href, { focusDay: openDay() }); }
+  });
+
+  // The habit form's icon picker fills the icon field, which still takes anything typed.
+  document.addEventListener("click", (event) => {
+    const choice = event.target.closest && event.target.closest(".icon-picker [data-icon]");
+    if (!choice) return;
+    const input = document.getElementById("habit-icon");
+    input.value = choice.dataset.icon;
+    markIcon();
+  });
+  function markIcon() {
+    const input = document.getElementById("habit-icon");
+    if (!input) return;
+    document.querySelectorAll(".icon-picker [data-icon]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.icon === input.value)));
+  }
+  document.addEventListener("input", (event) => { if (event.target.id === "habit-icon") markIcon(); });
+
+  // A logo that cannot be loaded leaves its disc empty rather than a broken-image icon.
+  document.addEventListener("error", (event) => {
+    if (event.target.matches && event.target.matches(".logo-disc img")) event.target.hidden = true;
+  }, true);
+
+  function focusSheet() {
+    const title = document.getElementById("sheet-title");
+    if (title) title.focus();
+  }
+
+  // Settings: import reads the chosen file and posts it to the API (a preview first, when
+  // asked: dryRun writes nothing), then says what happened.
+  async function importFormat(file, chosen) {
+    if (chosen) return chosen;
+    const name = file.name.toLowerCase();
+    if (name.endsWith(".db")) return "loop";
+    if (name.endsWith(".zip")) return "loop-csv";
+    if (name.endsWith(".csv")) return "csv";
+    try {
+      const json = JSON.parse(await file.text());
+      const habits = Array.isArray(json.habits) ? json.habits : [];
+      if (habits.length && habits[0] && "records" in habits[0]) return "beaver";
+    } catch (_) { /* the server says what is wrong with it */ }
+    return "json";
+  }
+
+  function importReport(body, dryRun) {
+    const lines = [];
+    if ("newHabits" in body) {
+      lines.push(`${dryRun ? "Would add" : "Added"} ${body.newHabits} new habits and ${body.entries} days`
+        + ` (${body.notes} with notes) to ${body.matchedHabits} habits you have and the new ones;`
+        + ` ${body.unchanged} days were already there and ${body.conflicts} differ from yours, which are kept.`);
+      for (const warning of body.warnings || []) lines.push((warning.habit ? `${warning.habit}: ` : "") + warning.message);
+    } else {
+      lines.push(`${dryRun ? "Would import" : "Imported"} ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
+        + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`);
+    }
+    return lines;
+  }
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (form.id !== "import-form") return;
+    event.preventDefault();
+    const dryRun = event.submitter && event.submitter.id === "import-preview";
+    const file = form.querySelector("input[type=file]").files[0];
+    const result = document.getElementById("import-result");
+    const buttons = form.querySelectorAll("button");
+    if (!file) return;
+    result.className = "";
+    result.textContent = dryRun ? "Checking…" : "Importing…";
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      const format = await importFormat(file, document.getElementById("import-format").value);
+      const json = format === "json" || format === "beaver";
+      const response = await fetch(`/api/v1/import?format=${format}&dryRun=${dryRun}`, {
+        method: "POST", credentials: "same-origin", body: file,
+        headers: { "Content-Type": json ? "application/json" : "application/octet-stream" },
+      });
+      const body = await response.json().catch(() => ({}));
+      result.replaceChildren();
+      if (response.ok) {
+        result.className = "ok";
+        for (const line of importReport(body, dryRun)) {
+          const p = document.createElement("p");
+          p.textContent = line;
+          result.append(p);
+        }
+        if (!dryRun) form.reset();
+      } else {
+        result.className = "failed";
+        result.textContent = body.detail || `The server answered ${response.status}. Nothing was imported.`;
+      }
+    } catch (_) {
+      result.className = "failed";
+      result.textContent = "Tally could not be reached or the file could not be read. Nothing was imported.";
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; });
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll("#import-form button").forEach((b) => { b.disabled = false; });
+    focusSheet();
+    markIcon();
+  });
+})();
