@@ -1,5 +1,5 @@
 /// One habit's GitHub-style grid: a column per week, oldest on the left, rows from the first
-/// weekday, ending with the week that holds today (SPEC 4).
+/// weekday, ending with the week that holds today (SPEC 4), or an earlier week when paging back.
 public struct HabitGrid: Hashable, Codable, Sendable {
   public enum State: String, Codable, Sendable {
     /// After today: blank and inert.
@@ -27,9 +27,13 @@ public struct HabitGrid: Hashable, Codable, Sendable {
   /// Columns, oldest first; each holds seven cells in weekday order.
   public let weeks: [[Cell]]
 
-  public init(habit: Habit, history: HabitHistory, today: Day, firstWeekday: Weekday, weekCount: Int) {
+  /// `endingIn` names a day of the last column (today when nil; a later day is taken as today).
+  public init(
+    habit: Habit, history: HabitHistory, today: Day, firstWeekday: Weekday, weekCount: Int, endingIn: Day? = nil
+  ) {
     let start = history.trackingStart(createdDay: habit.createdDay)
-    weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
+    let last = min(endingIn ?? today, today)
+    weeks = GridGeometry.weekStarts(weekCount: weekCount, today: last, firstWeekday: firstWeekday)
       .map { weekStart in
         (0..<7).map { offset in
           let day = weekStart.adding(days: offset)

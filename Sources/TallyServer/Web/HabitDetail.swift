@@ -39,7 +39,8 @@ struct HabitDetail: Sendable {
   let back: String
 
   init(
-    habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar, width: Double, editing: Day?
+    habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar, width: Double, editing: Day?,
+    until: Day? = nil
   ) {
     let history = HabitHistory(entries)
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
@@ -67,7 +68,7 @@ struct HabitDetail: Sendable {
       }
     grid = Grid(
       habit: habit, entries: entries, history: history, today: today, calendar: calendar, width: width,
-      focused: editing ?? today)
+      editing: editing, until: until)
     let yearDone = entries.filter { $0.status == .done && $0.day > today.adding(days: -365) && $0.day <= today }.count
     yearTotal = yearDone == 1 ? "1 day done in the last year" : "\(yearDone) days done in the last year"
     editor = editing.map { day in

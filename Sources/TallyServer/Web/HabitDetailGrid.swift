@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyStore
 
 /// A habit's contribution grid (SPEC 4) as SVG, GitHub's way: weekday names down the side,
 /// a month's short name over the week it begins in, a tooltip on every day, a slash on
@@ -41,14 +42,33 @@ extension HabitDetail {
     let weeks: Int
     let months: [MonthLabel]
     let rows: [GridRow]
+    /// `&until=…` on links that should keep a grid paged back where it is; empty otherwise.
+    let untilQuery: String
+    /// The weeks before and after these, as pages of the same size (nil: none after today).
+    let earlier: String
+    let later: String?
 
+    /// The grid ends with the week holding `until` (today when nil), or with the week of the
+    /// day being edited when that would not show. The edited day, else the last day shown, is
+    /// the grid's one tab stop.
     init(
       habit: Habit, entries: [HabitEntry], history: HabitHistory, today: Day, calendar: DayCalendar,
-      width: Double, focused: Day
+      width: Double, editing: Day?, until: Day? = nil
     ) {
       let weekCount = GridGeometry.weekCount(width: width - Self.labelWidth, cellSize: Self.cell, gap: Self.gap)
+      var last = min(until ?? today, today)
+      let shown = GridGeometry.weekStarts(weekCount: weekCount, today: last, firstWeekday: calendar.firstWeekday)
+      if let editing, editing < shown[0] || editing > shown[shown.count - 1].adding(days: 6) { last = editing }
       let grid = HabitGrid(
-        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday, weekCount: weekCount)
+        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday, weekCount: weekCount,
+        endingIn: last)
+      let first = grid.weeks[0][0].day
+      let end = grid.weeks[grid.weeks.count - 1][6].day
+      let focused = editing ?? min(end, today)
+      untilQuery = end < today ? "&until=\(last)" : ""
+      earlier = "/habits/\(habit.id.storeText)?until=\(first.adding(days: -1))"
+      let next = end.adding(days: 7 * weekCount)
+      later = end >= today ? nil : "/habits/\(habit.id.storeText)" + (next < today ? "?until=\(next)" : "")
       let pitch = Self.cell + Self.gap
       let notes = Dictionary(entries.compactMap { e in e.note.map { (e.day, $0) } }, uniquingKeysWith: { a, _ in a })
       func x(_ column: Int) -> Double { Self.labelWidth + Double(column) * pitch }

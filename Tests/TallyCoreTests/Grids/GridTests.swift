@@ -54,6 +54,26 @@ import Testing
     #expect(cells[day("2026-03-12")] == .future)
   }
 
+  @Test func pagedBackItEndsWithTheWeekOfTheDayAskedFor() {
+    let history = HabitHistory(entries(from: "2026-03-01", "x.xs....x.x"))
+    let earlier = HabitGrid(
+      habit: habit(created: "2026-03-03"), history: history, today: today, firstWeekday: .monday, weekCount: 2,
+      endingIn: day("2026-03-04"))
+    #expect(earlier.weeks.map { $0.first!.day } == [day("2026-02-23"), day("2026-03-02")])
+    // Days after the asked-for one but before today keep their real states.
+    let cells = Dictionary(uniqueKeysWithValues: earlier.weeks.joined().map { ($0.day, $0.state) })
+    #expect(cells[day("2026-03-08")] == .empty)
+    #expect(cells[day("2026-03-03")] == .done)
+    #expect(!cells.values.contains(.future))
+    // A day after today ends the grid at today, as without it.
+    let ahead = HabitGrid(
+      habit: habit(created: "2026-03-03"), history: history, today: today, firstWeekday: .sunday, weekCount: 3,
+      endingIn: day("2026-05-01"))
+    let plain = HabitGrid(
+      habit: habit(created: "2026-03-03"), history: history, today: today, firstWeekday: .sunday, weekCount: 3)
+    #expect(ahead == plain)
+  }
+
   @Test func onlyDaysUpToTodayToggle() {
     for cell in grid.weeks.joined() {
       #expect(cell.isToggleable == (cell.day <= today))

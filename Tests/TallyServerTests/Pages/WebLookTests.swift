@@ -82,6 +82,54 @@ import Testing
     }
   }
 
+  /// A phone shows 13 weeks; back-filling 3 October means paging back, and a day marked there
+  /// keeps the page where it was.
+  @Test func theHabitGridPagesBackToEarlierWeeksAndStaysThereWhenADayIsMarked() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      func link(_ rel: String, in page: String) -> String? {
+        guard let tag = page.range(of: #"rel="\#(rel)""#) else { return nil }
+        let before = page[..<tag.lowerBound]
+        guard let start = before.range(of: #"href=""#, options: .backwards) else { return nil }
+        return String(before[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+      }
+      var path = "/habits/\(id)"
+      var page = try await client.page(path + "?width=343", headers: owner)
+      #expect(link("next", in: page) == nil, "nothing after today")
+      var pages = 0
+      while !page.contains(#"data-day="2025-10-03""#), pages < 5, let earlier = link("prev", in: page) {
+        path = earlier
+        page = try await client.page(path + "&width=343", headers: owner)
+        pages += 1
+      }
+      #expect(pages == 1, "13 weeks a page: 3 October is one page back from 8 March")
+      #expect(page.contains(#"data-weeks="13""#) && !page.contains("upcoming"))
+      #expect(page.contains(#"?day=2025-10-03&amp;until="#), "a day's editor keeps the weeks shown")
+
+      let toggled = try await client.postPageForm(
+        "/habits/\(id)/toggle", [("day", "2025-10-03"), ("back", path)], headers: owner)
+      #expect(toggled.headers[.location] == path)
+      page = try await client.page(path + "&width=343", headers: owner)
+      #expect(page.contains("<title>Friday 3 October 2025, completed</title>"))
+
+      // Later pages lead back to the plain page, which ends with today.
+      while let later = link("next", in: page), pages > 0 {
+        path = later
+        page = try await client.page(path + (path.contains("?") ? "&" : "?") + "width=343", headers: owner)
+        pages -= 1
+      }
+      #expect(path == "/habits/\(id)" && link("next", in: page) == nil)
+
+      // Opening an old day's editor shows its week, however it was reached.
+      page = try await client.page("/habits/\(id)?day=2025-10-04&width=343", headers: owner)
+      #expect(page.contains(#"data-day="2025-10-04""#) && page.contains("Saturday 4 October 2025"))
+      let bad = try await client.send(.get, "/habits/\(id)?until=October", headers: owner)
+      #expect(bad.status == .badRequest && bad.text.contains("is not a day like"))
+    }
+  }
+
   @Test func habitCardsStretchTheirGridKeepOneLineOfActionsAndSmallGroupsShareARow() async throws {
     let server = try TestServer()
     try await server.test { client in

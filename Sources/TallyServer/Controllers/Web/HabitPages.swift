@@ -60,6 +60,8 @@ struct HabitPages {
 
   struct DayForm: Decodable {
     var day: String
+    /// The page to show afterwards (a grid paged back stays where it was); this site only.
+    var back: String?
   }
 
   struct MoveForm: Decodable {
@@ -132,9 +134,11 @@ struct HabitPages {
     let query = request.uri.queryParameters
     var editing = try query.day("day")
     if let day = editing, day > time.today { editing = nil }
+    let until = try query.day("until")
     let width = try TodayPages.width(of: request, cookie: Self.widthCookie, default: Self.defaultWidth)
     let model = HabitDetail(
-      habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing)
+      habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing,
+      until: until)
     return Templates.shared.page(
       "habit", title: habit.name, section: .habits, user: user, request: request, content: model)
   }
@@ -226,7 +230,7 @@ struct HabitPages {
     try DayMark.checkMarkable(day, today: try services.time(for: user).today)
     let current = try await services.store.entries(of: id, in: day...day, for: user.id).first
     _ = try await services.store.setDay(day, of: id, to: current?.status == .done ? .nothing : .done, for: user.id)
-    return .seeOther("/habits/\(id.storeText)")
+    return .seeOther(AccountPages.safeNext(form.back ?? "/habits/\(id.storeText)"))
   }
 
   /// Moves a habit one place up or down among the habits shown with it.

@@ -204,7 +204,8 @@
 
   function toggleHabitDay(cell) {
     const habit = cell.closest("#habit-grid").dataset.habit;
-    const body = new URLSearchParams({ day: cell.dataset.day });
+    // Back to this address, so a grid paged to earlier weeks stays on them.
+    const body = new URLSearchParams({ day: cell.dataset.day, back: location.pathname + location.search });
     load(`/habits/${habit}/toggle`, { method: "POST", body }).then(() => {
       const again = document.querySelector(`#habit-grid .gc[data-day="${cell.dataset.day}"]`);
       if (again) focusCell(again.closest("[role=grid]"), again);
