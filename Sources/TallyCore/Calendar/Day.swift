@@ -90,13 +90,21 @@ extension Day: Strideable {
 extension Day: LosslessStringConvertible {
   /// Parses exactly `YYYY-MM-DD` (four-digit year, two-digit month and day).
   public init?(_ description: String) {
-    let bytes = Array(description.utf8)
+    // Read in place: a store reads thousands of days for one page, and copying each to an
+    // array was most of the cost.
+    var text = description
+    guard let day = text.withUTF8(Day.parse) else { return nil }
+    self = day
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
       return nil
     }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
-      for byte in bytes[range] {
+      for index in range {
+        let byte = bytes[index]
         guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
         value = value * 10 + Int(byte - UInt8(ascii: "0"))
       }
@@ -105,7 +113,7 @@ extension Day: LosslessStringConvertible {
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
       return nil
     }
-    self.init(year: year, month: month, day: day)
+    return Day(year: year, month: month, day: day)
   }
 
   public var description: String {

@@ -51,8 +51,11 @@ public struct UserSettings: Hashable, Codable, Sendable {
     return self
   }
 
+  /// Read once: Foundation builds the list afresh on every call, and every request that reads
+  /// a user checks their settings.
+  private static let knownLocales = Set(Locale.availableIdentifiers)
+
   private static func isKnownLocale(_ identifier: String) -> Bool {
-    let canonical = identifier.replacingOccurrences(of: "-", with: "_")
-    return Locale.availableIdentifiers.contains(canonical)
+    knownLocales.contains(identifier.replacingOccurrences(of: "-", with: "_"))
   }
 }

@@ -86,22 +86,25 @@ extension SQLiteStore {
     -> [UUID: [HabitEntry]]
   {
     try db.requireUser(user)
-    let records = try EntryRecord.fetchAll(
-      db,
-      sql: """
-        SELECT e.* FROM habit_entries e JOIN habits h ON h.id = e.habit_id
-        WHERE h.user_id = ? AND e.day BETWEEN ? AND ?
-        ORDER BY e.habit_id, e.day
-        """,
-      arguments: [user.storeText, range.lowerBound.description, range.upperBound.description])
+    // One habit at a time through one prepared statement, columns read by position: a list
+    // page reads every entry of every habit, and per-row name lookups were most of its cost.
+    let statement = try db.cachedStatement(
+      sql: "SELECT day, status, note FROM habit_entries WHERE habit_id = ? AND day BETWEEN ? AND ? ORDER BY day")
+    let (first, last) = (range.lowerBound.description, range.upperBound.description)
     var result: [UUID: [HabitEntry]] = [:]
-    // Rows come ordered by habit, so each habit's id is parsed once, not once per entry.
-    var current: (text: String, id: UUID)?
-    for record in records {
-      if current?.text != record.habitID {
-        current = (record.habitID, try Stored.uuid(record.habitID, "habit_entries.habit_id"))
+    for text in try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user.storeText]) {
+      let habit = try Stored.uuid(text, "habits.id")
+      let rows = try Row.fetchCursor(statement, arguments: [text, first, last])
+      var list: [HabitEntry] = []
+      while let row = try rows.next() {
+        let dayText: String = row[0]
+        let statusText: String = row[1]
+        guard let day = Day(dayText), let status = EntryStatus(rawValue: statusText) else {
+          throw StoreError.corrupt("entry of habit \(text) on '\(dayText)' has status '\(statusText)'")
+        }
+        list.append(HabitEntry(day: day, status: status, note: row[2]))
       }
-      result[current!.id, default: []].append(try record.entry())
+      if !list.isEmpty { result[habit] = list }
     }
     return result
   }
