@@ -22,15 +22,19 @@ public struct PasswordHasher: Sendable {
 
 /// What a password must be.
 public enum PasswordRule {
-  /// Bcrypt reads only the first 72 bytes; a longer password would pass on its prefix alone.
-  public static let bytes = 8...72
+  /// At least 8 characters (Unicode code points, as the API document counts), and no more than
+  /// 72 bytes: bcrypt reads only the first 72, so a longer password would pass on its prefix.
+  public static let characters = 8
+  public static let bytes = 72
 
   public static func check(_ password: String) throws(ValidationError) {
-    let count = password.utf8.count
-    guard bytes.contains(count) else {
+    let count = password.unicodeScalars.count
+    guard count >= characters else {
+      throw ValidationError(field: "password", rule: "must be at least 8 characters long (this one has \(count))")
+    }
+    guard password.utf8.count <= bytes else {
       throw ValidationError(
-        field: "password",
-        rule: "must be 8 to 72 bytes long (this one has \(count))")
+        field: "password", rule: "must be at most 72 bytes long (this one has \(password.utf8.count))")
     }
   }
 }

@@ -78,4 +78,31 @@ import Testing
       #expect(named.field == "name")
     }
   }
+
+  /// The document's maxLength counts code points of the text as sent; so does the API, even
+  /// where the habit would keep fewer characters (trimmed, combined). Found by schemathesis.
+  @Test func textLengthsAreCountedAsTheDocumentCountsThem() async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let decomposed = String(repeating: "e\u{301}", count: 100)
+      for name in ["\t" + String(repeating: "a", count: 100), decomposed] {
+        let refused = try await client.send(.post, "/api/v1/habits", json: ["name": name], headers: token)
+        #expect(refused.status == .unprocessableContent)
+        #expect(refused.field == "name")
+        #expect(refused.detail.contains("at most 100 characters"), "\(refused.detail)")
+      }
+      #expect(try await client.send(.get, "/api/v1/habits", headers: token).array.isEmpty, "nothing was made")
+      let fits = try await client.send(.post, "/api/v1/habits", json: ["name": String(repeating: "a", count: 100)], headers: token)
+      #expect(fits.status == .created)
+
+      // Five characters in ten bytes are not eight characters, whatever their bytes.
+      let short = try await client.send(
+        .post, "/api/v1/users", json: ["name": "bob", "password": "\u{BC}\u{E6}0x\u{2D705}"], headers: token)
+      #expect(short.status == .unprocessableContent)
+      #expect(short.field == "password")
+      let long = try await client.send(
+        .post, "/api/v1/users", json: ["name": "bob", "password": String(repeating: "\u{E9}", count: 40)], headers: token)
+      #expect(long.status == .unprocessableContent && long.detail.contains("72 bytes"), "\(long.detail)")
+    }
+  }
 }

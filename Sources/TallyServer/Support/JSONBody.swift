@@ -11,10 +11,16 @@ public protocol JSONBody: Decodable, Sendable {
   /// The fields `null` may be sent for (to unset them); any other field sent as `null` is
   /// refused by name rather than read as "absent".
   static var nullableFields: Set<String> { get }
+  /// The most characters each text field may hold, counted as the OpenAPI document's
+  /// `maxLength` counts them: Unicode code points of the text as sent, before any trimming.
+  /// The models count what they keep (trimmed, by grapheme); this keeps the API to the limit
+  /// the document promises, so a client checking against the document is never surprised.
+  static var textLimits: [String: Int] { get }
 }
 
 extension JSONBody {
   public static var nullableFields: Set<String> { [] }
+  public static var textLimits: [String: Int] { [:] }
 }
 
 extension Request {
@@ -35,6 +41,13 @@ extension Request {
     if let null = fields.keys.sorted().first(where: { fields[$0] is NSNull && !T.nullableFields.contains($0) }) {
       throw Problem(
         .unprocessableContent, "The field '\(null)' cannot be null: leave it out, or give it a value.", field: null)
+    }
+    for (field, limit) in T.textLimits.sorted(by: { $0.key < $1.key }) {
+      if let text = fields[field] as? String, text.unicodeScalars.count > limit {
+        throw Problem(
+          .unprocessableContent,
+          "The \(field) must be at most \(limit) characters (this one has \(text.unicodeScalars.count)).", field: field)
+      }
     }
     let data = try JSONSerialization.data(withJSONObject: object)
     do {

@@ -20,6 +20,7 @@ struct TokenController {
     var name: String
     var expiresAt: Date?
     static let fields: Set<String> = ["name", "expiresAt"]
+    static let textLimits = ["name": 100]
   }
 
   func addRoutes(to group: RouterGroup<AppRequestContext>) {
