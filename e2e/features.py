@@ -59,6 +59,10 @@ def find(css):
     return wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def find_xpath(xpath):
+    return wait.until(EC.presence_of_element_located((By.XPATH, xpath)))
+
+
 def settled():
     time.sleep(0.15)
     wait.until(lambda driver: driver.execute_script("return document.readyState") == "complete")
@@ -239,6 +243,25 @@ try:
     screens("journal-light", "/journal")
     screens("calendar-airing-light", "/calendar/2026-11?country=US&day=2026-11-24")
     d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+    # 5. On a phone a habit's history pages back a screenful at a time, and a tap there stays there.
+    d.set_window_size(*WIDTHS["phone"])
+    d.get(BASE + "/habits")
+    d.get(find_xpath("//main//a[contains(@href, '/habits/') and contains(., 'Read')]").get_attribute("href"))
+    wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, ".relayout"))
+    check(not d.find_elements(By.CSS_SELECTOR, '#habit-grid .gc[data-day="2026-09-03"]'), "3 September is not on the phone's first page")
+    click(".grid-pages a[rel=prev]")
+    wait.until(EC.url_contains("until="))
+    wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, '#habit-grid .gc[data-day="2026-09-03"]'))
+    click('#habit-grid .gc[data-day="2026-09-03"]')
+    label = lambda: d.find_element(By.CSS_SELECTOR, '#habit-grid .gc[data-day="2026-09-03"] title').get_attribute("textContent")
+    check_soon(lambda: "completed" in label(), "a tap on 3 September marks it done and the earlier weeks stay shown")
+    check("until=" in d.current_url, f"the address still names the earlier weeks ({d.current_url})")
+    d.save_screenshot(str(SHOTS / "habit-earlier-phone.png"))
+    click(".grid-pages a[rel=next]")
+    wait.until(lambda _: "until=" not in d.current_url)
+    check(not d.find_elements(By.CSS_SELECTOR, ".grid-pages a[rel=next]"), "Later weeks leads back to the weeks ending today")
+    d.set_window_size(*WIDTHS["desktop"])
 
     # 2. Ada's export fills a second, empty account on the same server.
     exported = api("""
