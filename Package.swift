@@ -298,6 +298,10 @@ package.targets += [
     name: "TallyServerTests",
     dependencies: [
       "TallyServer",
+      "TallyPush",
+      "TallySQLite",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
       "TallyTMDB",
       "TallyAccounts",
       "TallyStore",
