@@ -24,7 +24,7 @@ public actor PushKeys {
 }
 
 /// What a push service made of one message.
-enum PushOutcome: Equatable {
+public enum PushOutcome: Equatable, Sendable {
   case delivered(Int)
   /// 404 or 410: the browser unsubscribed or the subscription expired (RFC 8030 §7.3);
   /// the subscription is removed.
@@ -32,23 +32,25 @@ enum PushOutcome: Equatable {
   /// Anything else: another status, no answer, a time-out, or an endpoint now refused.
   case failed(String)
 
-  var failure: String? {
-    switch self {
-    case .delivered: nil
-    case .gone(let status): "the push service answered \(status)"
-    case .failed(let reason): reason
-    }
-  }
 }
 
 /// Encrypts a message for one subscription and POSTs it with a VAPID token (docs/reminders.md).
-struct PushPoster: Sendable {
+public struct PushPoster: Sendable {
   let keys: PushKeys
   let settings: PushSettings
   let transport: any WebhookTransport
   let clock: @Sendable () -> Date
 
-  func post(_ message: WebhookMessage, to subscription: PushSubscription) async -> PushOutcome {
+  public init(
+    keys: PushKeys, settings: PushSettings, transport: any WebhookTransport, clock: @escaping @Sendable () -> Date
+  ) {
+    self.keys = keys
+    self.settings = settings
+    self.transport = transport
+    self.clock = clock
+  }
+
+  public func post(_ message: WebhookMessage, to subscription: PushSubscription) async -> PushOutcome {
     // Checked again at sending: the setting may have changed since the browser subscribed.
     if let refusal = PushEndpointPolicy(allowLoopback: settings.allowLoopback).refusal(subscription.endpoint) {
       return .failed("the endpoint \(refusal)")
