@@ -42,7 +42,8 @@ public struct PushSubscription: Hashable, Sendable {
     }
     let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw ValidationError(field: "name", rule: "must not be empty") }
-    guard name.count <= Self.maxNameLength else {
+    // Counted as JSON Schema's maxLength counts: code points.
+    guard name.unicodeScalars.count <= Self.maxNameLength else {
       throw ValidationError(field: "name", rule: "must be at most \(Self.maxNameLength) characters long")
     }
     guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
