@@ -98,7 +98,6 @@ struct PushController {
   }
 
   /// The subscription `body` describes, or a 422 naming the field that is wrong and how.
-  /// Shared with the CLI's checks through the same rules.
   static func subscription(_ body: SubscriptionBody, settings: PushSettings, now: Date) throws -> PushSubscription {
     func refuse(_ field: String, _ sentence: String) -> Problem {
       Problem(.unprocessableContent, sentence, field: field)
