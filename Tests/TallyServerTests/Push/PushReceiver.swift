@@ -21,6 +21,7 @@ final class PushReceiver: @unchecked Sendable {
 
   private let lock = NSLock()
   private var received: [Received] = []
+  private var released = false
 
   var requests: [Received] { lock.withLock { received } }
 
@@ -35,7 +36,9 @@ final class PushReceiver: @unchecked Sendable {
       receiver.lock.withLock {
         receiver.received.append(Received(path: path, headers: headers, body: Data(bytes.readableBytesView), arrived: Date()))
       }
-      if path.contains("/hang/") { try await Task.sleep(for: .seconds(8)) }
+      while path.contains("/hang/"), !receiver.lock.withLock({ receiver.released }) {
+        try await Task.sleep(for: .milliseconds(50))
+      }
       let status: HTTPResponse.Status =
         path.contains("/gone/") ? .gone : path.contains("/missing/") ? .notFound
         : path.contains("/fail/") ? .internalServerError : .created
@@ -43,7 +46,9 @@ final class PushReceiver: @unchecked Sendable {
     }
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     return try await app.test(.live) { client in
-      try await body("http://127.0.0.1:\(try #require(client.port))", receiver)
+      // Hanging requests end with the test, so the server can stop.
+      defer { receiver.lock.withLock { receiver.released = true } }
+      return try await body("http://127.0.0.1:\(try #require(client.port))", receiver)
     }
   }
 }
