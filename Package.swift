@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "TallyImport", targets: ["TallyImport"]),
     .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
+    .library(name: "TallyPush", targets: ["TallyPush"]),
     .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
     .executable(name: "tally", targets: ["tally"]),
@@ -30,7 +31,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
-    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    // jwt-kit 5 needs swift-crypto 4.
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
@@ -223,6 +226,30 @@ package.targets += [
   ),
 ]
 
+// MARK: - Web Push: RFC 8291 message encryption and RFC 8292 VAPID, no I/O
+
+package.targets += [
+  // Builds the POST a push service expects (encrypted body, VAPID Authorization, RFC 8030
+  // headers); sending it is the server's job.
+  .target(
+    name: "TallyPush",
+    dependencies: [
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyPushTests",
+    dependencies: [
+      "TallyPush",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
 // MARK: - Server: accounts, then the Hummingbird 2 application over any Store
 
 package.targets += [
@@ -256,6 +283,7 @@ package.targets += [
       "TallyWire",
       "TallyImport",
       "TallyTMDB",
+      "TallyPush",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -270,6 +298,10 @@ package.targets += [
     name: "TallyServerTests",
     dependencies: [
       "TallyServer",
+      "TallyPush",
+      "TallySQLite",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
       "TallyTMDB",
       "TallyAccounts",
       "TallyStore",

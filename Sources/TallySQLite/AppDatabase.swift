@@ -2,6 +2,12 @@ import Foundation
 import GRDB
 import TallyStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one owner of a Tally database: opens it, refuses what it must not touch, migrates it,
 /// and hands out the connection the SQLite repositories use.
 ///
@@ -67,6 +73,8 @@ public struct AppDatabase: Sendable {
     }
     if FileManager.default.fileExists(atPath: path) {
       try inspect(path: path, migrator: migrator, adoptingEmptyFile: adoptingEmptyFile)
+    } else {
+      try create(at: path, migrator: migrator)
     }
     let pool: DatabasePool
     do {
@@ -88,6 +96,30 @@ public struct AppDatabase: Sendable {
         reason: reason(error))
     }
     return AppDatabase(writer: pool, path: path, changes: ChangeWatcher(path: path))
+  }
+
+  /// Makes a new database beside `path` under a temporary name, migrates it, and links it
+  /// into place only then: a process killed while creating leaves no file (or a stray
+  /// temporary one), never an empty file at `path` that the next start would refuse. When
+  /// another process made `path` meanwhile, theirs is kept and this one is discarded.
+  private static func create(at path: String, migrator: DatabaseMigrator) throws(StoreError) {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).new-\(UUID().uuidString)").path
+    defer {
+      for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+    }
+    do {
+      let pool = try DatabasePool(path: temporary, configuration: configuration())
+      try migrator.migrate(pool)
+      try SyncBackfill.runIfNeeded(pool)
+      try pool.close()
+    } catch {
+      throw .unreadable(path: path, reason: reason(error))
+    }
+    guard link(temporary, path) == 0 || errno == EEXIST else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
   }
 
   /// Looks at an existing file through a read-only connection before anything writes to it:

@@ -18,6 +18,7 @@ enum Migrations {
     ("v4", v4),
     ("v5", v5),
     ("v6", v6),
+    ("v7", v7),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

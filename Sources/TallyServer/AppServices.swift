@@ -17,6 +17,8 @@ public struct AppServices: Sendable {
   public let showSource: (any ShowSource)?
   /// Sends webhook POSTs (the test notification; the sender has its own).
   public let webhookTransport: any WebhookTransport
+  /// The VAPID key, shared with the reminder sender so both read the store once.
+  public let pushKeys: PushKeys
   /// Bodies of expensive reads, kept until the store's revision moves.
   let cache = ResponseCache()
 
@@ -27,7 +29,8 @@ public struct AppServices: Sendable {
     throttle: SignInThrottle = SignInThrottle(),
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport(),
+    pushKeys: PushKeys? = nil
   ) {
     self.store = store
     self.configuration = configuration
@@ -37,6 +40,12 @@ public struct AppServices: Sendable {
     self.clock = clock
     self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
     self.webhookTransport = webhookTransport
+    self.pushKeys = pushKeys ?? PushKeys(store: store, clock: clock)
+  }
+
+  /// Sends one push message now, as the sender would (the "send a test" actions).
+  var pushPoster: PushPoster {
+    PushPoster(keys: pushKeys, settings: configuration.push, transport: webhookTransport, clock: clock)
   }
 }
 

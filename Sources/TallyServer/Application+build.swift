@@ -46,9 +46,11 @@ public func buildApplication(
     app.addServices(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
   }
-  // The webhook sender runs beside the server in the same service group: its own task, so
-  // request handling never waits for it, and it stops with the server.
-  app.addServices(ReminderSender(store: store, clock: clock, logger: logger))
+  // The reminder sender (webhooks and Web Push) runs beside the server in the same service
+  // group: its own task, so request handling never waits for it, and it stops with the server.
+  app.addServices(
+    ReminderSender(
+      store: store, pushKeys: services.pushKeys, pushSettings: configuration.push, clock: clock, logger: logger))
   return app
 }
 
@@ -87,6 +89,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   AiringController(services: services).addRoutes(to: api)
   ReminderController(services: services).addRoutes(to: api)
   ReminderChannelController(services: services).addRoutes(to: api)
+  PushController(services: services).addRoutes(to: api)
   TransferController(services: services).addRoutes(to: api)
   SyncController(services: services).addRoutes(to: api)
 

@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
   /// Where Prometheus reads `/metrics`, on a listener of its own; `nil` serves no metrics. Never
   /// the public port: request counts per route are not for every visitor.
   public var metricsAddress: (host: String, port: Int)?
+  /// Web Push (docs/reminders.md): whom push services may contact about this server.
+  public var push = PushSettings()
 
   public init(
     host: String = "127.0.0.1",
@@ -65,4 +67,16 @@ public struct ServerConfiguration: Sendable {
     self.logLevel = logLevel
     self.tmdb = tmdb
   }
+}
+
+/// How the server sends Web Push (RFC 8030, 8291, 8292).
+public struct PushSettings: Sendable {
+  /// The VAPID `sub` claim: a `mailto:` or `https:` address push services may contact when
+  /// this server misbehaves (RFC 8292 §2.1). Apple's service refuses a token without one.
+  public var contact = "mailto:tally@localhost"
+  /// Lets subscriptions point at loopback over plain http: only for a local stand-in of a
+  /// push service in tests (`--allow-loopback-push`). Private and link-local stay refused.
+  public var allowLoopback = false
+
+  public init() {}
 }

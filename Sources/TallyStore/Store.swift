@@ -4,6 +4,6 @@
 /// and passes the contract tests, so another database can join without callers changing.
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
-  CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository,
+  CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository, PushRepository,
   SnapshotRepository, RevisionRepository, HistoryRepository
 {}

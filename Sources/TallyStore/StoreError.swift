@@ -35,6 +35,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case apiToken(UUID)
     case session(UUID)
     case reminderDelivery(String)
+    case pushSubscription(UUID)
 
     public var description: String {
       switch self {
@@ -46,6 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .apiToken(let id): "no API token with id \(id.storeText)"
       case .session(let id): "no session with id \(id.storeText)"
       case .reminderDelivery(let key): "no reminder delivery \(key)"
+      case .pushSubscription(let id): "no push subscription with id \(id.storeText)"
       }
     }
   }

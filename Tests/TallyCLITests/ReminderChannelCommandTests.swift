@@ -65,3 +65,36 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
   }
 }
+
+@Suite struct PushDeviceCommandTests {
+  /// Browsers subscribe through the server; the command line lists, tests and removes them.
+  @Test func devicesAreListedTestedAndRemoved() async throws {
+    let tally = Harness()
+    #expect(await tally.ok("reminders", "push").hasPrefix("No devices receive reminders"))
+    let user = try await tally.user()
+    let store = try await tally.store()
+    // A real P-256 point is needed to encrypt; this one is RFC 8291's example browser key.
+    let key = Data(base64Encoded: "BCVxsr7N/eNgVRqvHtD0zTZsEc6+VV+JvLexhqUzORcxaOzi6+AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4=")!
+    let phone = try await store.addPushSubscription(
+      try PushSubscription(
+        id: UUID(), endpoint: "https://127.0.0.1:1/send/abc", p256dh: key, auth: Data(count: 16), name: "Phone",
+        createdAt: Date(timeIntervalSince1970: 1_772_971_200)), for: user.id)
+    let list = await tally.ok("reminders", "push", "list")
+    #expect(list.contains("Phone") && list.contains("127.0.0.1") && list.contains(phone.id.storeText))
+    let json = try #require(try await tally.run("reminders", "push", "list", "--json").json() as? [[String: Any]])
+    #expect(json.first?["name"] as? String == "Phone")
+
+    let missing = await tally.run("reminders", "push", "test", "Laptop")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("There is no push device 'Laptop'"))
+    // Loopback is refused unless TALLY_ALLOW_LOOPBACK_PUSH=1: the test says so, sends
+    // nothing, and the device stays.
+    let failed = await tally.run("reminders", "push", "test", "phone")
+    #expect(failed.status == 69)
+    #expect(failed.stderr.contains("was not delivered: the endpoint is on a loopback address"), "\(failed.stderr)")
+    #expect(try await store.pushSubscriptions(for: user.id).count == 1)
+
+    #expect(await tally.ok("reminders", "push", "remove", phone.id.storeText) == "'Phone' no longer receives reminders.\n")
+    #expect(try await store.pushSubscriptions(for: user.id).isEmpty)
+  }
+}

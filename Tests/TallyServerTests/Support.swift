@@ -22,13 +22,14 @@ struct TestServer: Sendable {
 
   init(
     configuration: ServerConfiguration = ServerConfiguration(), databasePath: String? = nil,
-    clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil
+    clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
-      showSource: showSource)
+      showSource: showSource, webhookTransport: webhookTransport)
   }
 
   /// Runs `body` against the router, in process: no sockets.

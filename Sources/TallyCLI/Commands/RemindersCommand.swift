@@ -10,7 +10,7 @@ struct RemindersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reminders",
     abstract: "When your habits' reminders fire next, and where they are sent.",
-    subcommands: [RemindersList.self, RemindersWebhook.self, RemindersTest.self],
+    subcommands: [RemindersList.self, RemindersWebhook.self, RemindersTest.self, RemindersPush.self],
     defaultSubcommand: RemindersList.self)
 }
 

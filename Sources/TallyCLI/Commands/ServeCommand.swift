@@ -62,7 +62,19 @@ struct ServeCommand: TallyCommand {
       valueName: "seconds"))
   var idleTimeout: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Whom push services may contact about this server, a mailto: or https: address ($TALLY_PUSH_CONTACT).",
+      valueName: "address"))
+  var pushContact: String?
+
+  @Flag(help: "Let push subscriptions point at loopback over http, for a local test stand-in ($TALLY_ALLOW_LOOPBACK_PUSH=1).")
+  var allowLoopbackPush = false
+
   func validate() throws {
+    if let pushContact, !Self.isContact(pushContact) {
+      throw UsageError("The --push-contact must be a mailto: or https:// address, not '\(pushContact)'.")
+    }
     if let port, !(1...65535).contains(port) {
       throw UsageError("The --port must be 1 to 65535, not \(port).")
     }
@@ -75,6 +87,11 @@ struct ServeCommand: TallyCommand {
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
     }
+  }
+
+  static func isContact(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return (lower.hasPrefix("mailto:") && text.count > 7 && text.contains("@")) || (lower.hasPrefix("https://") && text.count > 8)
   }
 
   static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
@@ -131,6 +148,13 @@ struct ServeCommand: TallyCommand {
     if let text = metricsAddress ?? environment["TALLY_METRICS_ADDRESS"], !text.isEmpty {
       configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
     }
+    if let contact = pushContact ?? environment["TALLY_PUSH_CONTACT"], !contact.isEmpty {
+      guard Self.isContact(contact) else {
+        throw CommandFailure("TALLY_PUSH_CONTACT must be a mailto: or https:// address, not '\(contact)'.", exitCode: CommandFailure.usage)
+      }
+      configuration.push.contact = contact
+    }
+    configuration.push.allowLoopback = allowLoopbackPush || environment["TALLY_ALLOW_LOOPBACK_PUSH"] == "1"
     if let idleTimeout {
       configuration.idleTimeout = .seconds(idleTimeout)
     } else if let text = environment["TALLY_IDLE_TIMEOUT"] {

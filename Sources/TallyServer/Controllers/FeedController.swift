@@ -24,13 +24,17 @@ struct FeedController {
   }
 
   @Sendable func reminders(_ request: Request, context: AppRequestContext) async throws -> Response {
-    let user = try await owner(context)
+    Self.calendar(try await remindersFeed(for: try await owner(context)))
+  }
+
+  /// The reminders feed's text for `user`; Settings' "Check the feed" builds it too.
+  func remindersFeed(for user: User) async throws -> String {
     let time = try services.time(for: user)
     let habits = try await services.store.habits(for: user.id, includingArchived: false)
     let occurrences = try await ReminderJSON.occurrences(
       of: habits, from: services.store, user: user.id, calendar: time.calendar, now: time.now,
       days: Self.reminderDays)
-    return Self.calendar(CalendarFeeds.reminders(occurrences, habits: habits, stamp: time.now))
+    return CalendarFeeds.reminders(occurrences, habits: habits, stamp: time.now)
   }
 
   @Sendable func episodes(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -4,9 +4,10 @@ import ServiceLifecycle
 import TallyCore
 import TallyStore
 
-/// Sends each user's due reminders to their webhook, inside `tally serve` (docs/reminders.md).
+/// Sends each user's due reminders to their webhook and their browsers' push subscriptions,
+/// inside `tally serve` (docs/reminders.md).
 ///
-/// Every `interval` it looks at each user with a webhook: occurrences due since the last hour
+/// Every `interval` it looks at each user with a webhook or a subscription: occurrences due since the last hour
 /// are claimed in the store and then POSTed; ones the server missed by more than an hour (it
 /// was down) are recorded as dropped and logged, never sent. A claim is a committed row, so an
 /// occurrence is sent at most once, across restarts and by any number of servers on one file.
@@ -32,19 +33,25 @@ public struct ReminderSender: Service {
 
   let store: any Store
   let transport: any WebhookTransport
+  let push: PushPoster
   let clock: @Sendable () -> Date
   let sleep: @Sendable (Duration) async throws -> Void
   let policy: Policy
   let logger: Logger
 
+  /// `transport` carries webhook POSTs and push messages alike; `pushKeys` is shared with the
+  /// routes that serve the public key.
   public init(
     store: any Store, transport: any WebhookTransport = URLSessionWebhookTransport(),
+    pushKeys: PushKeys? = nil, pushSettings: PushSettings = PushSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     policy: Policy = Policy(), logger: Logger = Logger(label: "tally.reminders")
   ) {
     self.store = store
     self.transport = transport
+    self.push = PushPoster(
+      keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: pushSettings, transport: transport, clock: clock)
     self.clock = clock
     self.sleep = sleep
     self.policy = policy
@@ -54,6 +61,12 @@ public struct ReminderSender: Service {
   /// Ticks until the service group shuts down (or the task is cancelled), then returns; a
   /// failing tick is logged and the next one runs.
   public func run() async throws {
+    // The VAPID key is made on the first start, before any browser asks for it.
+    do {
+      _ = try await push.keys.key()
+    } catch {
+      logger.error("reminders: could not read or make the VAPID key: \(error)")
+    }
     try await cancelWhenGracefulShutdown {
       await loop()
     }
@@ -70,22 +83,26 @@ public struct ReminderSender: Service {
     }
   }
 
-  /// One pass over every user with a webhook, each user in its own task so a slow receiver
-  /// does not hold the others up.
+  /// One pass over every user with a webhook or a push subscription, each user in its own
+  /// task and each of their channels in its own, so a slow receiver or push service holds up
+  /// nothing but itself.
   public func tick() async {
     let now = clock()
-    let webhooks: [(user: UUID, webhook: Webhook)]
+    var channels: [UUID: (webhook: Webhook?, subscriptions: [PushSubscription])] = [:]
     do {
-      webhooks = try await store.webhooks()
+      for (user, webhook) in try await store.webhooks() { channels[user, default: (nil, [])].webhook = webhook }
+      for (user, subscription) in try await store.allPushSubscriptions() {
+        channels[user, default: (nil, [])].subscriptions.append(subscription)
+      }
     } catch {
-      logger.error("reminders: could not read the webhooks: \(error)")
+      logger.error("reminders: could not read where reminders go: \(error)")
       return
     }
     await withTaskGroup(of: Void.self) { group in
-      for (user, webhook) in webhooks {
+      for (user, places) in channels {
         group.addTask {
           do {
-            try await tick(user: user, webhook: webhook, now: now)
+            try await tick(user: user, webhook: places.webhook, subscriptions: places.subscriptions, now: now)
           } catch {
             logger.error("reminders: user \(user.storeText): \(error)")
           }
@@ -94,10 +111,12 @@ public struct ReminderSender: Service {
     }
   }
 
-  func tick(user: UUID, webhook: Webhook, now: Date) async throws {
+  func tick(user: UUID, webhook: Webhook?, subscriptions: [PushSubscription], now: Date) async throws {
+    let places = (webhook.map { [webhookChannel($0, user: user)] } ?? []) + subscriptions.map { pushChannel($0, user: user) }
+    guard let earliest = places.map(\.since).min() else { return }
     let account = try await store.user(id: user)
     let calendar = try account.settings.dayCalendar()
-    let start = max(now.addingTimeInterval(-policy.lookBack), webhook.since)
+    let start = max(now.addingTimeInterval(-policy.lookBack), earliest)
     guard start < now else { return }
     let firstDay = calendar.day(containing: start)
     let lastDay = calendar.day(containing: now)
@@ -110,73 +129,50 @@ public struct ReminderSender: Service {
       of: habits, entries: entries, after: start, days: firstDay.days(to: lastDay) + 2
     ).filter { $0.instant <= now }
     let names = Dictionary(habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    let dueByKey = Dictionary(due.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-
-    for var retry in try await store.deliveries(in: .retrying, for: user)
-    where retry.nextAttemptAt.map({ $0 <= now }) ?? true {
-      guard let occurrence = dueByKey[retry.key] else {
-        retry.state = .cancelled
-        retry.nextAttemptAt = nil
-        retry.updatedAt = now
-        try await store.updateDelivery(retry, for: user)
-        logger.info("reminders: \(retry.key) is no longer due; its retries stop")
-        continue
-      }
-      try await send(occurrence, name: names[occurrence.habitID] ?? "", record: retry, webhook: webhook, user: user, now: now)
-    }
-
-    for occurrence in due {
-      let late = now.timeIntervalSince(occurrence.instant)
-      if late > policy.maxLateness {
-        let dropped = ReminderDelivery(key: occurrence.key, state: .dropped, dueAt: occurrence.instant, attempts: 0, updatedAt: now)
-        if try await store.claimDelivery(dropped, for: user) {
-          logger.warning("reminders: dropped \(occurrence.key), due \(Int(late / 60)) minutes ago while the server was down")
+    await withTaskGroup(of: Void.self) { group in
+      for channel in places {
+        group.addTask {
+          do {
+            try await deliver(due, names: names, to: channel, now: now)
+          } catch {
+            logger.error("reminders: user \(user.storeText), \(channel.name): \(error)")
+          }
         }
-        continue
       }
-      let claim = ReminderDelivery(key: occurrence.key, state: .sending, dueAt: occurrence.instant, attempts: 0, updatedAt: now)
-      guard try await store.claimDelivery(claim, for: user) else { continue }
-      try await send(occurrence, name: names[occurrence.habitID] ?? "", record: claim, webhook: webhook, user: user, now: now)
     }
   }
 
-  /// One attempt, then the record says what happened: sent, retrying at a later instant, or
-  /// failed once the next attempt would come more than an hour after the reminder was due.
-  private func send(
-    _ occurrence: ReminderOccurrence, name: String, record: ReminderDelivery, webhook: Webhook, user: UUID, now: Date
-  ) async throws {
-    var record = record
-    record.attempts += 1
-    if record.state != .sending {
-      record.state = .sending
-      record.updatedAt = now
-      try await store.updateDelivery(record, for: user)
-    }
-    let request = WebhookMessage.reminder(occurrence, habitName: name).request(for: webhook)
-    let failure: String?
-    do {
-      let status = try await transport.post(request)
-      failure = (200..<300).contains(status) ? nil : "the receiver answered \(status)"
-    } catch {
-      failure = "\(error)"
-    }
-    record.updatedAt = clock()
-    if let failure {
-      let next = now.addingTimeInterval(policy.retryWait(afterAttempt: record.attempts))
-      if next.timeIntervalSince(occurrence.instant) > policy.maxLateness {
-        record.state = .failed
-        record.nextAttemptAt = nil
-        logger.error("reminders: gave up on \(occurrence.key) after \(record.attempts) attempts: \(failure)")
-      } else {
-        record.state = .retrying
-        record.nextAttemptAt = next
-        logger.warning("reminders: \(occurrence.key) attempt \(record.attempts) failed (\(failure)); next at \(next)")
-      }
-    } else {
-      record.state = .sent
-      record.nextAttemptAt = nil
-      logger.debug("reminders: sent \(occurrence.key)")
-    }
-    try await store.updateDelivery(record, for: user)
+  func webhookChannel(_ webhook: Webhook, user: UUID) -> ReminderChannel {
+    ReminderChannel(
+      name: "webhook", since: webhook.since,
+      claim: { try await store.claimDelivery($0, for: user) },
+      update: { try await store.updateDelivery($0, for: user) },
+      retrying: { try await store.deliveries(in: .retrying, for: user) },
+      send: { occurrence, name in
+        do {
+          let status = try await transport.post(WebhookMessage.reminder(occurrence, habitName: name).request(for: webhook))
+          return (200..<300).contains(status) ? .delivered : .failed("the receiver answered \(status)")
+        } catch {
+          return .failed("\(error)")
+        }
+      },
+      forget: {})
+  }
+
+  func pushChannel(_ subscription: PushSubscription, user: UUID) -> ReminderChannel {
+    let id = subscription.id
+    return ReminderChannel(
+      name: "push device '\(subscription.name)'", since: subscription.createdAt,
+      claim: { try await store.claimPushDelivery($0, to: id, for: user) },
+      update: { try await store.updatePushDelivery($0, to: id, for: user) },
+      retrying: { try await store.pushDeliveries(in: .retrying, to: id, for: user) },
+      send: { occurrence, name in
+        switch await push.post(.reminder(occurrence, habitName: name), to: subscription) {
+        case .delivered: .delivered
+        case .gone(let status): .gone("the push service answered \(status)")
+        case .failed(let reason): .failed(reason)
+        }
+      },
+      forget: { _ = try await store.deletePushSubscription(id, for: user) })
   }
 }

@@ -32,9 +32,23 @@ public struct URLSessionWebhookTransport: WebhookTransport {
     urlRequest.httpMethod = "POST"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     urlRequest.httpBody = request.body
-    let (_, response) = try await URLSession.shared.data(for: urlRequest)
-    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-    return http.statusCode
+    // URLRequest's time-out is an idle time-out, and on Linux a receiver that takes the
+    // request and never answers was seen to hold it far longer; the whole exchange gets
+    // `timeout`, then it is cancelled.
+    let (timeout, prepared) = (self.timeout, urlRequest)
+    return try await withThrowingTaskGroup(of: Int.self) { group in
+      group.addTask {
+        let (_, response) = try await URLSession.shared.data(for: prepared)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return http.statusCode
+      }
+      group.addTask {
+        try await Task.sleep(for: .seconds(timeout))
+        throw URLError(.timedOut)
+      }
+      defer { group.cancelAll() }
+      return try await group.next()!
+    }
   }
 }
 

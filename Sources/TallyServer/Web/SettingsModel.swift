@@ -67,17 +67,31 @@ struct SettingsModel: Sendable {
     var settingsCount: Int { [timeZone, daySwitchHour, firstWeekday, locale].compactMap(\.self).count }
   }
 
-  /// The reminder feed and webhook, and what only the owner may download.
+  /// One browser that receives reminders by Web Push.
+  struct PushDevice: Sendable {
+    let id: String
+    let name: String
+    let endpoint: String
+    let since: String
+  }
+
+  /// Every channel that reminds the user (feed, webhook, push devices), and what only the
+  /// owner may download.
   struct Channels: Sendable {
     let feedSince: String?
     let webhookURL: String
     let hasWebhook: Bool
     let kinds: [Option]
+    let pushDevices: [PushDevice]
     let isOwner: Bool
 
-    init(feedSince: Date?, webhook: Webhook?, isOwner: Bool, calendar: DayCalendar?) {
+    init(feedSince: Date?, webhook: Webhook?, pushDevices: [PushSubscription], isOwner: Bool, calendar: DayCalendar?) {
       let formatter = SettingsModel.instantFormatter(calendar)
       self.feedSince = feedSince.map { formatter.string(from: $0) }
+      self.pushDevices = pushDevices.map {
+        PushDevice(
+          id: $0.id.storeText, name: $0.name, endpoint: $0.endpoint.absoluteString, since: formatter.string(from: $0.createdAt))
+      }
       webhookURL = webhook?.url.absoluteString ?? ""
       hasWebhook = webhook != nil
       let kind = webhook?.kind ?? .json

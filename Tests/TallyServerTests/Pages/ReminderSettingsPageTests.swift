@@ -72,4 +72,45 @@ import Testing
       #expect(page.text.contains("not endorsed or certified by TMDB"))
     }
   }
+
+  /// Every channel has its test: the feed is checked, each push device tested and removable
+  /// by plain forms; a device another user owns is not reachable.
+  @Test func pushDevicesAreListedTestedAndRemovedAndTheFeedChecked() async throws {
+    try await PushReceiver.listening { base, receiver in
+      var configuration = ServerConfiguration()
+      configuration.push.allowLoopback = true
+      let server = try TestServer(configuration: configuration)
+      try await server.test { client in
+        let owner = try await client.setUpOwner()
+        let member = try await client.addMember("bob", owner: owner)
+        let user = try await client.userID(owner)
+        let phone = try await server.store.addPushSubscription(
+          try TestBrowser(endpoint: base + "/push/ok/phone").subscription(name: "Phone", createdAt: testNow), for: user)
+        let old = try await server.store.addPushSubscription(
+          try TestBrowser(endpoint: base + "/push/gone/old").subscription(name: "Old <tablet>", createdAt: testNow), for: user)
+
+        let page = try await client.fetch("/settings", headers: owner).text
+        #expect(page.contains("id=\"push-form\""))
+        #expect(page.contains("data-endpoint=\"\(base)/push/ok/phone\""))
+        #expect(page.contains("Old &lt;tablet&gt;"))
+        #expect(page.contains("action=\"/settings/push/\(phone.id.storeText)/test\""))
+
+        let tested = try await client.post("/settings/push/\(phone.id.storeText)/test", form: [], headers: owner)
+        #expect(tested.location == "/settings?saved=push-tested#reminders")
+        #expect(receiver.requests.count == 1)
+        let gone = try await client.post("/settings/push/\(old.id.storeText)/test", form: [], headers: owner)
+        #expect(gone.location == "/settings?saved=push-gone#reminders")
+        #expect(try await client.post("/settings/push/\(phone.id.storeText)/remove", form: [], headers: member).status == .notFound)
+        let removed = try await client.post("/settings/push/\(phone.id.storeText)/remove", form: [], headers: owner)
+        #expect(removed.location == "/settings?saved=push-removed#reminders")
+        #expect(try await server.store.pushSubscriptions(for: user).isEmpty)
+
+        #expect(try await client.post("/settings/feed/test", form: [], headers: owner).status == .notFound)
+        _ = try await client.post("/settings/feed", form: [], headers: owner)
+        let checked = try await client.post("/settings/feed/test", form: [], headers: owner)
+        #expect(checked.location == "/settings?saved=feed-tested#reminders")
+        #expect(try await client.fetch("/settings", headers: owner).text.contains("id=\"feed-test\""))
+      }
+    }
+  }
 }

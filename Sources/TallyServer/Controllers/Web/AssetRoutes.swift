@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// The stylesheet, script, icons and the web app manifest, from memory with ETags.
@@ -14,6 +15,14 @@ struct AssetRoutes {
       guard let response = Assets.shared.response(for: "icon.svg", request: request) else {
         throw Problem(.notFound, "There is no such file.")
       }
+      return response
+    }
+    // The service worker must be served from the root for its scope to be the whole site.
+    router.get("sw.js") { request, _ in
+      guard var response = Assets.shared.response(for: "sw.js", request: request) else {
+        throw Problem(.notFound, "There is no such file.")
+      }
+      response.headers[HTTPField.Name("Service-Worker-Allowed")!] = "/"
       return response
     }
     router.get("manifest.webmanifest") { request, _ in

@@ -3,8 +3,9 @@ import Hummingbird
 import TallyCore
 import TallyStore
 
-/// Settings → Reminders: the calendar feed link (made, shown once, revoked) and the webhook
-/// (set, removed, tested), as form posts over the same rules as the API's.
+/// Settings → Reminders: the calendar feed link (made, shown once, checked, revoked), the
+/// webhook (set, removed, tested) and the push devices (tested, removed), as form posts over
+/// the same rules as the API's. Subscribing a device needs the browser (pages.js).
 struct ReminderSettingsPages {
   let services: AppServices
 
@@ -21,6 +22,9 @@ struct ReminderSettingsPages {
   func addRoutes(to group: RouterGroup<AppRequestContext>) {
     group.post("settings/feed", use: createFeed)
     group.post("settings/feed/revoke", use: revokeFeed)
+    group.post("settings/feed/test", use: testFeed)
+    group.post("settings/push/{id}/test", use: testPush)
+    group.post("settings/push/{id}/remove", use: removePush)
     group.post("settings/webhook", use: saveWebhook)
     group.post("settings/webhook/test", use: testWebhook)
   }
@@ -66,5 +70,35 @@ struct ReminderSettingsPages {
     let delivered = (try? await services.webhookTransport.post(WebhookMessage.test(at: services.clock()).request(for: webhook)))
       .map { (200..<300).contains($0) } ?? false
     return .seeOther("/settings?saved=\(delivered ? "webhook-tested" : "webhook-failed")#reminders")
+  }
+
+  /// A feed cannot be sent to: calendar apps fetch it. The check builds the user's feed as a
+  /// fetch would and says so when it works.
+  @Sendable func testFeed(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    guard try await services.store.feedTokenCreatedAt(for: user.id) != nil else {
+      throw Problem(.notFound, "Make a feed link first.")
+    }
+    _ = try await FeedController(services: services).remindersFeed(for: user)
+    return .seeOther("/settings?saved=feed-tested#reminders")
+  }
+
+  @Sendable func testPush(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let id = try context.parameters.requireID("id")
+    guard let subscription = try await services.store.pushSubscriptions(for: user.id).first(where: { $0.id == id }) else {
+      throw Problem(.notFound, "There is no such device here.")
+    }
+    let result = try await PushController.sendTest(to: subscription, of: user.id, services: services)
+    let saved = result.delivered ? "push-tested" : result.removed ? "push-gone" : "push-failed"
+    return .seeOther("/settings?saved=\(saved)#reminders")
+  }
+
+  @Sendable func removePush(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    guard try await services.store.deletePushSubscription(try context.parameters.requireID("id"), for: user.id) else {
+      throw Problem(.notFound, "There is no such device here.")
+    }
+    return .seeOther("/settings?saved=push-removed#reminders")
   }
 }

@@ -36,6 +36,12 @@ struct SettingsPages {
     "feed-revoked": "The calendar feed link no longer works.", "webhook": "Webhook saved.",
     "webhook-removed": "Webhook removed.", "webhook-tested": "The test notification was delivered.",
     "webhook-failed": "The test notification was not delivered: check the address, and that the receiver is up.",
+    "feed-tested": "The calendar feed answers with your reminders of the next 14 days. Calendar apps fetch it on their own schedule (Tally asks for hourly).",
+    "push-tested": "The test notification was handed to the push service; it should appear on that device now.",
+    "push-failed": "The push service did not take the test notification; the server's log says why. Reminders are retried.",
+    "push-gone": "The push service says that device no longer takes notifications, so it was removed.",
+    "push-removed": "That device no longer receives reminders.",
+    "push-added": "This device receives your reminders from now on.",
   ]
 
   /// A year: the theme is a per-device preference, not a secret, and should outlive sessions.
@@ -168,6 +174,7 @@ struct SettingsPages {
     let channels = SettingsModel.Channels(
       feedSince: try await services.store.feedTokenCreatedAt(for: user.id),
       webhook: try await services.store.webhook(for: user.id),
+      pushDevices: try await services.store.pushSubscriptions(for: user.id),
       isOwner: try await services.store.credential(for: user.id)?.role == .owner, calendar: calendar)
     let model = SettingsModel(
       fields: fields, errors: errors, theme: Theme(request: request),

@@ -171,8 +171,89 @@
     }
   });
 
+  // Settings → Reminders on this device: subscribes this browser to Web Push with the
+  // server's VAPID key (docs/reminders.md) and marks it in the list. Testing and removing a
+  // device are plain forms. Push needs a secure page: https, or localhost.
+  const pushSupported = () => window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+  function keyBytes(text) {
+    const base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  }
+
+  async function currentPushSubscription() {
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    return registration ? registration.pushManager.getSubscription() : null;
+  }
+
+  async function showPushState() {
+    const form = document.getElementById("push-form");
+    const status = document.getElementById("push-status");
+    if (!form || !status) return;
+    if (!pushSupported()) {
+      status.textContent = window.isSecureContext
+        ? "This browser cannot receive push notifications."
+        : "Push notifications need this page served over https (or from localhost).";
+      return;
+    }
+    form.hidden = false;
+    status.textContent = "";
+    const subscription = await currentPushSubscription().catch(() => null);
+    const mine = subscription && [...document.querySelectorAll("#push-devices li")].find((li) => li.dataset.endpoint === subscription.endpoint);
+    if (mine) {
+      const name = mine.querySelector(".push-device-name");
+      status.textContent = `This device receives reminders as “${name.textContent}”. Subscribe again to rename it.`;
+      form.elements.name.value = name.textContent;
+      name.append(" (this device)");
+    }
+  }
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (form.id !== "push-form") return;
+    event.preventDefault();
+    const status = document.getElementById("push-status");
+    const button = form.querySelector("button");
+    const fail = (text) => { status.className = "failed"; status.textContent = text; };
+    button.disabled = true;
+    status.className = "";
+    status.textContent = "Asking this browser…";
+    try {
+      if ((await Notification.requestPermission()) !== "granted") {
+        fail("Notifications are blocked for this site: allow them in the browser's site settings, then try again.");
+        return;
+      }
+      const keyResponse = await fetch("/api/v1/push/key", { credentials: "same-origin" });
+      if (!keyResponse.ok) { fail(`The server answered ${keyResponse.status} when asked for its key.`); return; }
+      const key = keyBytes((await keyResponse.json()).publicKey);
+      const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+      await navigator.serviceWorker.ready;
+      let subscription = await registration.pushManager.getSubscription();
+      // A subscription made for another server key cannot carry this server's messages.
+      const old = subscription && subscription.options.applicationServerKey;
+      if (old && new Uint8Array(old).join() !== key.join()) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription = subscription || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      const json = subscription.toJSON();
+      const response = await fetch("/api/v1/push/subscriptions", {
+        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ endpoint: json.endpoint, keys: json.keys, name: form.elements.name.value }),
+      });
+      if (response.ok) { location.href = "/settings?saved=push-added#reminders"; return; }
+      const body = await response.json().catch(() => ({}));
+      fail(body.detail || `The server answered ${response.status}. Nothing was saved.`);
+    } catch (error) {
+      fail(`This browser could not subscribe: ${(error && error.message) || error}.`);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("#import-form button").forEach((b) => { b.disabled = false; });
+    showPushState();
     focusSheet();
     markIcon();
   });
