@@ -30,17 +30,38 @@ public struct HybridStamp: Hashable, Sendable, Comparable, CustomStringConvertib
       + device.uuidString.lowercased()
   }
 
-  /// Reads a stamp's text, refusing anything that is not exactly the written form.
+  /// Reads a stamp's text, refusing anything that is not exactly the written form. Checks
+  /// bytes and keeps the text as given (it is the written form): a first pull reads a
+  /// stamp per change.
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 16, parts[1].count == 8,
-      parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
-      let milliseconds = Int64(parts[0]),
-      parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-      let counter = Int(parts[1], radix: 16),
-      parts[2] == parts[2].lowercased(), let device = UUID(uuidString: String(parts[2]))
+    var text = text
+    guard
+      let parsed = text.withUTF8({ bytes -> (Int64, Int, UUID)? in
+        guard bytes.count == 62, bytes[16] == UInt8(ascii: "-"), bytes[25] == UInt8(ascii: "-") else { return nil }
+        var milliseconds: Int64 = 0
+        for byte in bytes[0..<16] {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          milliseconds = milliseconds * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        var counter = 0
+        for byte in bytes[17..<25] {
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): counter = counter << 4 | Int(byte - UInt8(ascii: "0"))
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): counter = counter << 4 | Int(byte - UInt8(ascii: "a") + 10)
+          default: return nil
+          }
+        }
+        let device = bytes[26...]
+        guard !device.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }),
+          let uuid = UUID(uuidString: String(decoding: UnsafeBufferPointer(rebasing: device), as: UTF8.self))
+        else { return nil }
+        return (milliseconds, counter, uuid)
+      })
     else { return nil }
-    self.init(milliseconds: milliseconds, counter: counter, device: device)
+    self.milliseconds = parsed.0
+    counter = parsed.1
+    device = parsed.2
+    self.text = text
   }
 
   /// What every row that predates sync is stamped with: it loses to any real change.

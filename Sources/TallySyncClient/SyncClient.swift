@@ -15,7 +15,8 @@ public struct SyncClient: Sendable {
   public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   public var clock: @Sendable () -> Date = { Date() }
   public var pushBatch = 500
-  public var pullPage = 2_000
+  /// The server's largest page: fewer round trips and transactions for a first pull.
+  public var pullPage = 5_000
   /// Tries of one exchange before the sync gives up (it is resumed by the next one).
   public var attempts = 5
 
