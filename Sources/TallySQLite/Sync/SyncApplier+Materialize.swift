@@ -75,7 +75,7 @@ extension SyncApplier {
 
   /// `id` is an entry's checked id: its habit's id and its day as the tables hold them.
   private func materializeEntry(_ id: String, _ state: SyncEntity) throws {
-    let slash = id.firstIndex(of: "/")!
+    let slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))!
     let habit = String(id[..<slash])
     let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit)) {
       try HabitRecord.filter(key: habit).filter(sql: "user_id = ?", arguments: [user.storeText]).fetchCount(db) == 1
