@@ -30,17 +30,61 @@ public struct HybridStamp: Hashable, Sendable, Comparable, CustomStringConvertib
       + device.uuidString.lowercased()
   }
 
-  /// Reads a stamp's text, refusing anything that is not exactly the written form.
+  /// Reads a stamp's text, refusing anything that is not exactly the written form. Checks
+  /// bytes and keeps the text as given (it is the written form): a first pull reads a
+  /// stamp per change.
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 16, parts[1].count == 8,
-      parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
-      let milliseconds = Int64(parts[0]),
-      parts[1].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-      let counter = Int(parts[1], radix: 16),
-      parts[2] == parts[2].lowercased(), let device = UUID(uuidString: String(parts[2]))
+    var text = text
+    guard
+      let parsed = text.withUTF8({ bytes -> (Int64, Int, UUID)? in
+        guard bytes.count == 62, bytes[16] == UInt8(ascii: "-"), bytes[25] == UInt8(ascii: "-") else { return nil }
+        var milliseconds: Int64 = 0
+        for byte in bytes[0..<16] {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          milliseconds = milliseconds * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        var counter = 0
+        for byte in bytes[17..<25] {
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): counter = counter << 4 | Int(byte - UInt8(ascii: "0"))
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): counter = counter << 4 | Int(byte - UInt8(ascii: "a") + 10)
+          default: return nil
+          }
+        }
+        guard let uuid = Self.lowerCaseUUID(UnsafeBufferPointer(rebasing: bytes[26...])) else { return nil }
+        return (milliseconds, counter, uuid)
+      })
     else { return nil }
-    self.init(milliseconds: milliseconds, counter: counter, device: device)
+    self.milliseconds = parsed.0
+    counter = parsed.1
+    device = parsed.2
+    self.text = text
+  }
+
+  /// A UUID's lower-case text read as bytes (`UUID(uuidString:)` goes through `sscanf` here).
+  private static func lowerCaseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    guard bytes.count == 36 else { return nil }
+    var value = [UInt8](repeating: 0, count: 16)
+    var nibbles = 0
+    for (index, byte) in bytes.enumerated() {
+      if index == 8 || index == 13 || index == 18 || index == 23 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      default: return nil
+      }
+      value[nibbles / 2] |= nibbles % 2 == 0 ? digit << 4 : digit
+      nibbles += 1
+    }
+    return UUID(
+      uuid: (
+        value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7], value[8], value[9],
+        value[10], value[11], value[12], value[13], value[14], value[15]
+      ))
   }
 
   /// What every row that predates sync is stamped with: it loses to any real change.

@@ -98,7 +98,10 @@ public enum SyncBatchRules {
       throw ValidationError(field: "fields", rule: "must set at least one field")
     }
     let known = change.kind.fields
-    if let unknown = change.fields.keys.sorted().first(where: { !known.contains($0) }) {
+    // Sorted only when one is unknown, so the answer names the same one every time.
+    if !change.fields.keys.allSatisfy(known.contains),
+      let unknown = change.fields.keys.sorted().first(where: { !known.contains($0) })
+    {
       throw ValidationError(
         field: "fields.\(unknown)",
         rule: "is not a field of a \(change.kind.rawValue) (fields: \(known.sorted().joined(separator: ", ")))")

@@ -40,7 +40,7 @@ public struct SyncKey: Hashable, Sendable, CustomStringConvertible {
 
   /// The parent's key (an entry's habit, an episode's show), read from the id.
   public var parent: SyncKey? {
-    guard let kind = kind.parent, let slash = id.firstIndex(of: "/") else { return nil }
+    guard let kind = kind.parent, let slash = id.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
     return SyncKey(kind: kind, id: String(id[..<slash]))
   }
 }

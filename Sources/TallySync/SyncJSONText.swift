@@ -35,6 +35,12 @@ public enum SyncJSONText {
 
   public static func append(_ text: String, to out: inout String) {
     out += "\""
+    // Nearly all text (ids, stamps, names) needs no escape: copied whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out += text
+      out += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

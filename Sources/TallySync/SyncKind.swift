@@ -9,20 +9,19 @@ import TallyCore
 public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   case settings, habit, show, price, journal, chat, entry, episode
 
-  public var fields: Set<String> {
-    switch self {
-    case .settings:
-      ["timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates"]
-    case .habit:
-      ["name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder"]
-    case .show: ["title", "status", "tmdbID", "providers"]
-    case .price: ["amount", "currency"]
-    case .journal: ["text"]
-    case .chat: ["day", "role", "text", "sentAt"]
-    case .entry: ["status", "note"]
-    case .episode: ["title", "airDay"]
-    }
-  }
+  /// Each kind's set is built once: merging asks for it per change.
+  public var fields: Set<String> { Self.fieldSets[self]! }
+
+  private static let fieldSets: [SyncKind: Set<String>] = [
+    .settings: ["timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates"],
+    .habit: ["name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder"],
+    .show: ["title", "status", "tmdbID", "providers"],
+    .price: ["amount", "currency"],
+    .journal: ["text"],
+    .chat: ["day", "role", "text", "sentAt"],
+    .entry: ["status", "note"],
+    .episode: ["title", "airDay"],
+  ]
 
   /// Fields that change together as one value: an entry is one register (SPEC 11 "per
   /// (habit, day)"), and a price is an amount in a currency, so a change names every field.

@@ -57,6 +57,10 @@ public protocol SyncRepository: Sendable {
   /// `limit` entities (each may be several changes: one per stamp its fields carry).
   func syncChanges(for user: UUID, after position: Int64, limit: Int) async throws -> SyncChangePage
 
+  /// The same page as the JSON of a pull's answer, its cursor naming this database. A store
+  /// may write it from its rows without building changes (a first pull is a few hundred pages).
+  func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String
+
   /// Merges a device's batch into the user's data, all or nothing: refused whole with
   /// ``SyncRefusal`` when one change breaks a rule. Applying the same batch again changes
   /// nothing. `now` is the server's clock, for the stamp and day limits.
@@ -110,3 +114,11 @@ public struct JournalRevision: Hashable, Sendable, Codable {
 
 /// A store that also syncs: what the server and the CLI hold.
 public typealias SyncingStore = Store & SyncRepository
+
+extension SyncRepository {
+  public func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String {
+    let page = try await syncChanges(for: user, after: position, limit: limit)
+    let cursor = SyncCursor(position: page.position, user: user, server: try await syncDevice())
+    return SyncJSONText.pull(SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more))
+  }
+}

@@ -27,7 +27,8 @@ public struct HTTPSyncTransport: SyncTransport {
     }
     var request = HTTPClientRequest(url: "\(baseURL)/api/v1/sync?\(query)")
     request.method = .GET
-    return try await send(request, as: SyncPullResponse.self)
+    // Read by hand: a first pull is hundreds of thousands of changes (SyncJSONReader).
+    return try await send(request) { try SyncJSONReader.pull($0.readableBytesView) }
   }
 
   public func push(_ batch: SyncPushRequest) async throws -> SyncPushResponse {
@@ -35,7 +36,7 @@ public struct HTTPSyncTransport: SyncTransport {
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
     request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(batch)))
-    return try await send(request, as: SyncPushResponse.self)
+    return try await send(request) { try JSONDecoder().decode(SyncPushResponse.self, from: Data($0.readableBytesView)) }
   }
 
   /// Checks the URL and token by asking for an empty page.
@@ -43,7 +44,7 @@ public struct HTTPSyncTransport: SyncTransport {
     _ = try await pull(cursor: nil, limit: 1)
   }
 
-  private func send<T: Decodable>(_ request: HTTPClientRequest, as type: T.Type) async throws -> T {
+  private func send<T>(_ request: HTTPClientRequest, reading read: (ByteBuffer) throws -> T) async throws -> T {
     var request = request
     request.headers.add(name: "Authorization", value: "Bearer \(token)")
     request.headers.add(name: "Accept", value: "application/json")
@@ -56,16 +57,15 @@ public struct HTTPSyncTransport: SyncTransport {
       throw SyncTransportError(
         status: nil, message: "Could not reach \(baseURL): \(error)", retryable: true)
     }
-    let data = Data(body.readableBytesView)
     guard (200..<300).contains(response.status.code) else {
       let code = Int(response.status.code)
-      let problem = try? JSONDecoder().decode(ProblemText.self, from: data)
+      let problem = try? JSONDecoder().decode(ProblemText.self, from: Data(body.readableBytesView))
       throw SyncTransportError(
         status: code, message: problem?.detail ?? problem?.title ?? response.status.reasonPhrase,
         retryable: code >= 500 || code == 429 || code == 408)
     }
     do {
-      return try JSONDecoder().decode(T.self, from: data)
+      return try read(body)
     } catch {
       throw SyncTransportError(
         status: Int(response.status.code), message: "the answer is not what Tally's server sends (\(error))",

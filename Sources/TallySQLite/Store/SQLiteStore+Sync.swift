@@ -13,26 +13,66 @@ extension SQLiteStore: SyncRepository {
 
   public func syncChanges(for user: UUID, after position: Int64, limit: Int) async throws -> SyncChangePage {
     try await read { db in
-      try db.requireUser(user)
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
-          WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?
-          """,
-        arguments: [user.storeText, position, limit + 1])
+      let rows = try Self.feedRows(db, user: user, after: position, limit: limit)
       var changes: [SyncChange] = []
       changes.reserveCapacity(min(rows.count, limit))
       for row in rows.prefix(limit) {
-        let kindText: String = row["kind"]
-        guard let kind = SyncKind(rawValue: kindText) else {
-          throw StoreError.corrupt("sync_entities.kind '\(kindText)' is not a kind")
-        }
-        changes += try Database.entity(row).changes(kind: kind, id: row["entity_id"])
+        changes += try Self.changes(row)
       }
       let last = rows.prefix(limit).last.map { $0["position"] as Int64 } ?? position
       return SyncChangePage(changes: changes, position: last, more: rows.count > limit)
     }
+  }
+
+  /// An entity whose fields share one stamp (nearly every one) is copied into the answer as
+  /// the feed holds it: its fields column is already the JSON a change carries.
+  public func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String {
+    try await read { db in
+      let rows = try Self.feedRows(db, user: user, after: position, limit: limit)
+      var out = "{\"changes\":["
+      for (index, row) in rows.prefix(limit).enumerated() {
+        if index > 0 { out += "," }
+        let stamps: String = row["stamps"]
+        let deleted: String? = row["deleted"]
+        guard deleted == nil, !stamps.hasPrefix("{"), HybridStamp(stamps) != nil else {
+          out += try Self.changes(row).map(SyncJSONText.change).joined(separator: ",")
+          continue
+        }
+        out += "{\"kind\":\"\(try Self.kind(row).rawValue)\",\"id\":"
+        SyncJSONText.append(row["entity_id"] as String, to: &out)
+        out += ",\"stamp\":\"\(stamps)\",\"fields\":"
+        out += row["fields"] as String
+        out += "}"
+      }
+      let last = rows.prefix(limit).last.map { $0["position"] as Int64 } ?? position
+      out += "],\"cursor\":"
+      SyncJSONText.append(SyncCursor(position: last, user: user, server: try db.syncDevice()).description, to: &out)
+      return out + ",\"more\":\(rows.count > limit)}"
+    }
+  }
+
+  /// Up to `limit` + 1 of the user's feed rows after `position`: one more says more follow.
+  private static func feedRows(_ db: Database, user: UUID, after position: Int64, limit: Int) throws -> [Row] {
+    try db.requireUser(user)
+    return try Row.fetchAll(
+      db,
+      sql: """
+        SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
+        WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?
+        """,
+      arguments: [user.storeText, position, limit + 1])
+  }
+
+  private static func kind(_ row: Row) throws -> SyncKind {
+    let text: String = row["kind"]
+    guard let kind = SyncKind(rawValue: text) else {
+      throw StoreError.corrupt("sync_entities.kind '\(text)' is not a kind")
+    }
+    return kind
+  }
+
+  private static func changes(_ row: Row) throws -> [SyncChange] {
+    try Database.entity(row).changes(kind: kind(row), id: row["entity_id"])
   }
 
   public func applyPush(_ request: SyncPushRequest, for user: UUID, now: Date, limits: SyncLimits)

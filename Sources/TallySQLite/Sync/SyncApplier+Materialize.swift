@@ -19,8 +19,8 @@ extension SyncApplier {
       try UserRecord(updated).update(db)
     case .habit(let habitID):
       try materializeHabit(habitID, key, state)
-    case .entry(let habit, let day):
-      try materializeEntry(habit: habit, day: day, state)
+    case .entry:
+      try materializeEntry(key.id, state)
     case .journal(let day):
       try materializeJournal(day, state, replacing: before)
     case .chat(let messageID):
@@ -68,19 +68,20 @@ extension SyncApplier {
     try HabitRecord(habit, user: user).save(db)
     if !existed {
       for (child, entity) in try db.syncChildren(of: key, kind: .entry, user: user) {
-        if case .entry(let habit, let day) = try SyncID(child) {
-          try materializeEntry(habit: habit, day: day, entity)
-        }
+        if case .entry = try SyncID(child) { try materializeEntry(child.id, entity) }
       }
     }
   }
 
-  private func materializeEntry(habit: UUID, day: Day, _ state: SyncEntity) throws {
-    let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit.storeText)) {
-      try HabitRecord.filter(key: habit.storeText).filter(sql: "user_id = ?", arguments: [user.storeText])
-        .fetchCount(db) == 1
+  /// `id` is an entry's checked id: its habit's id and its day as the tables hold them.
+  private func materializeEntry(_ id: String, _ state: SyncEntity) throws {
+    let slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))!
+    let habit = String(id[..<slash])
+    let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit)) {
+      try HabitRecord.filter(key: habit).filter(sql: "user_id = ?", arguments: [user.storeText]).fetchCount(db) == 1
     }
     guard exists else { return }
+    let day = String(id[id.index(after: slash)...])
     let value = try SyncFields.entry(state.fields)
     if let status = value.status {
       try db.cachedStatement(
@@ -88,10 +89,10 @@ extension SyncApplier {
           INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)
           ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note
           """
-      ).execute(arguments: [habit.storeText, day.description, status.rawValue, value.note])
+      ).execute(arguments: [habit, day, status.rawValue, value.note])
     } else {
       try db.cachedStatement(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
-        .execute(arguments: [habit.storeText, day.description])
+        .execute(arguments: [habit, day])
     }
   }
 

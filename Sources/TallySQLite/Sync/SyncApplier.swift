@@ -22,6 +22,8 @@ struct SyncApplier {
   /// Parents looked up once per merge, not once per entry: a first pull holds thousands of
   /// entries of each habit.
   let cache = ParentCache()
+  /// The batch's entries while they are merged: a first pull is nearly all entries.
+  private var entries: SyncEntryBatch?
 
   init(_ db: Database, user: UUID, strict: Bool, now: Date) {
     self.db = db
@@ -36,7 +38,14 @@ struct SyncApplier {
     for change in changes { latest = HybridClock.seen(change.stamp, latest: latest) }
     if let latest { try db.saveLatestStamp(latest) }
     let ordered = changes.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }
+    // Entries come after their parents and before episodes, so they are read and written
+    // together: nothing in between reads their feed rows.
     for (index, change) in ordered {
+      if change.kind == .entry, entries == nil {
+        entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
+      } else if change.kind != .entry {
+        try flushEntries()
+      }
       do {
         try apply(change)
       } catch let error as ValidationError {
@@ -50,6 +59,12 @@ struct SyncApplier {
         throw SyncRefusal.invalid(index: index, ValidationError(field: "fields", rule: error.description))
       }
     }
+    try flushEntries()
+  }
+
+  private mutating func flushEntries() throws {
+    try entries?.write(db, user: user)
+    entries = nil
   }
 
   private mutating func apply(_ change: SyncChange) throws {
@@ -67,7 +82,7 @@ struct SyncApplier {
         throw SyncApplyError(reason: "this account has no \(parent.kind.rawValue) \(parent.id)")
       }
     }
-    let before = try db.syncEntity(key, user: user)
+    let before = try key.kind == .entry ? entries?.entity(key.id) : db.syncEntity(key, user: user)
     if before == nil, strict { try checkIDFree(id) }
     var after = before ?? SyncEntity()
     switch after.merge(change) {
@@ -86,7 +101,11 @@ struct SyncApplier {
         throw ValidationError(
           field: "fields", rule: "of a new \(key.kind.rawValue) must include \(missing.joined(separator: ", "))")
       }
-      try db.saveSyncEntity(after, key, user: user)
+      if key.kind == .entry {
+        entries?.save(after, id: key.id)
+      } else {
+        try db.saveSyncEntity(after, key, user: user)
+      }
       cache.forget(key)
       try materialize(id, key, after, replacing: before)
     }

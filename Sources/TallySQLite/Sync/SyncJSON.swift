@@ -7,13 +7,13 @@ enum SyncJSON {
 
   /// One stamp when every field shares it (nearly always), else an object of them.
   static func stampsText(_ stamps: [String: HybridStamp]) -> String {
-    let distinct = Set(stamps.values)
-    if distinct.count == 1 { return distinct.first!.text }
+    if let first = stamps.values.first, stamps.values.allSatisfy({ $0.text == first.text }) { return first.text }
     return text(stamps.mapValues { .string($0.text) })
   }
 
   static func fields(_ text: String) throws -> [String: SyncValue] {
-    try decoder.decode([String: SyncValue].self, from: Data(text.utf8))
+    guard case .object(let fields) = try SyncJSONReader.value(text.utf8) else { throw SyncJSONError(text: text) }
+    return fields
   }
 
   static func stamps(_ text: String, fields: some Collection<String>) throws -> [String: HybridStamp] {
@@ -26,8 +26,6 @@ enum SyncJSON {
       return stamp
     }
   }
-
-  private static let decoder = JSONDecoder()
 }
 
 struct SyncJSONError: Error, CustomStringConvertible {

@@ -13,9 +13,7 @@ enum SyncMirror {
     try sync.settings(try record.user().settings)
     for habit in try SQLiteStore.habits(db, user: user, includingArchived: true) {
       try sync.habit(habit)
-      for entry in try SQLiteStore.entries(db, habit: habit.id.storeText, in: nil) {
-        try sync.entry(habit.id, entry.day, status: entry.status, note: entry.note)
-      }
+      try sync.entries(habit.id, SQLiteStore.entries(db, habit: habit.id.storeText, in: nil))
     }
     let everyDay = Day.allTime
     for entry in try SQLiteStore.journalEntries(db, in: everyDay, user: user) {

@@ -78,6 +78,24 @@ extension SyncRecorder {
       SyncKey(kind: .entry, id: SyncID.entry(habit, day)), SyncFields.entry(status: status, note: note))
   }
 
+  /// A habit's entries recorded together, as ``entry(_:_:status:note:)`` would one by one:
+  /// a restore writes thousands of each habit.
+  func entries(_ habit: UUID, _ entries: [HabitEntry]) throws {
+    let habitText = habit.storeText
+    let ids = entries.map { "\(habitText)/\($0.day)" }
+    var batch = try SyncEntryBatch(db, user: user, ids: ids)
+    for (id, entry) in zip(ids, entries) {
+      let fields = SyncFields.entry(status: entry.status, note: entry.note)
+      var entity = batch.entity(id) ?? SyncEntity()
+      guard fields.contains(where: { entity.fields[$0] != $1 || entity.stamps[$0] == nil }) else { continue }
+      let change = SyncChange(kind: .entry, id: id, stamp: stamp, fields: fields)
+      guard entity.merge(change) == .applied else { continue }
+      batch.save(entity, id: id)
+      if queues { try db.enqueue(change, user: user) }
+    }
+    try batch.write(db, user: user)
+  }
+
   func journal(_ day: Day, text: String?) throws {
     try record(SyncKey(kind: .journal, id: day.description), SyncFields.journal(text: text))
   }

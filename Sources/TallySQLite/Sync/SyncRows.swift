@@ -23,17 +23,17 @@ extension Database {
     try execute(sql: "UPDATE sync_meta SET latest_stamp = ? WHERE id = 1", arguments: [stamp.text])
   }
 
-  /// Takes a new feed position for the user.
-  func nextSyncPosition(_ user: UUID) throws -> Int64 {
-    let position = try Int64.fetchOne(
+  /// Takes `count` new feed positions for the user at once; returns the first.
+  func takeSyncPositions(_ user: String, count: Int) throws -> Int64 {
+    let last = try Int64.fetchOne(
       cachedStatement(
         sql: """
-          INSERT INTO sync_heads (user_id, position) VALUES (?, 1)
-          ON CONFLICT (user_id) DO UPDATE SET position = position + 1
+          INSERT INTO sync_heads (user_id, position) VALUES (?1, ?2)
+          ON CONFLICT (user_id) DO UPDATE SET position = position + ?2
           RETURNING position
           """),
-      arguments: [user.storeText])
-    return position ?? 1
+      arguments: [user, count])
+    return (last ?? Int64(count)) - Int64(count) + 1
   }
 
   func syncEntity(_ key: SyncKey, user: UUID) throws -> SyncEntity? {
@@ -59,7 +59,11 @@ extension Database {
 
   /// Writes the entity with a new feed position, so pulls after it see it.
   func saveSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: UUID) throws {
-    let position = try nextSyncPosition(user)
+    let userText = user.storeText
+    try writeSyncEntity(entity, key, user: userText, position: takeSyncPositions(userText, count: 1))
+  }
+
+  func writeSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: String, position: Int64) throws {
     try cachedStatement(
       sql: """
         INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
@@ -68,7 +72,7 @@ extension Database {
           stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
         """
     ).execute(arguments: [
-      user.storeText, key.kind.rawValue, key.id, SyncJSON.text(entity.fields),
+      user, key.kind.rawValue, key.id, SyncJSON.text(entity.fields),
       SyncJSON.stampsText(entity.stamps), entity.deleted?.text, position,
     ])
   }

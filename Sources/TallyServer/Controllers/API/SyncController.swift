@@ -26,16 +26,14 @@ struct SyncController {
   }
 
   /// `cursor` (none: from the start) and `limit` (entities per page, 1–`maxPage`).
-  /// The page is written by hand (``SyncJSONText``): a first pull is hundreds of thousands of changes.
+  /// The page is written by the store, by hand: a first pull is hundreds of thousands of changes.
   @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let limits = services.configuration.sync
     let limit = try request.uri.queryParameters.int("limit", in: 1...limits.maxPage) ?? 1_000
     let server = try await services.store.syncDevice()
     let after = try SyncCursor.position(request.uri.queryParameters.get("cursor"), user: user.id, server: server)
-    let page = try await services.store.syncChanges(for: user.id, after: after, limit: limit)
-    let cursor = SyncCursor(position: page.position, user: user.id, server: server)
-    let text = SyncJSONText.pull(SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more))
+    let text = try await services.store.syncPullText(for: user.id, after: after, limit: limit)
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(string: text)))

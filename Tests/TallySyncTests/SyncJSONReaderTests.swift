@@ -1,0 +1,67 @@
+import Foundation
+import PropertyBased
+import TallySync
+import Testing
+
+/// The hand reader must read what `Codable` reads, to the same values, and refuse what it refuses.
+@Suite struct SyncJSONReaderTests {
+  @Test func readsHandWrittenPagesBackAsTheSameChanges() async throws {
+    let texts = ["plain", "quote \" backslash \\ slash /", "line\nbreak\ttab\r", "\u{01}\u{1F}", "émoji 📚 日本"]
+    await propertyCheck(count: 200, input: Gen.int(in: 0..<texts.count), Gen.int(in: -5_000_000...5_000_000), Gen.int(in: 0...3)) { pick, number, shape in
+      let value: SyncValue =
+        switch shape {
+        case 0: .string(texts[pick])
+        case 1: .int(Int64(number))
+        case 2: .object(["a": .array([.bool(number % 2 == 0), .null, .string(texts[pick])])])
+        default: .double(Double(number) + 0.5)
+        }
+      let change = SyncChange(
+        kind: .habit, id: "id \(texts[pick])",
+        stamp: HybridStamp(milliseconds: Int64(abs(number)), counter: pick, device: SyncEntityTests.devices[0]),
+        fields: ["name": value, "icon": .null])
+      let page = SyncPullResponse(
+        changes: [change, SyncChange(kind: .chat, id: "c", stamp: change.stamp, deleted: true)], cursor: "1:a:b",
+        more: number > 0)
+      let read = try SyncJSONReader.pull(Array(SyncJSONText.pull(page).utf8))
+      #expect(read == page)
+    }
+  }
+
+  @Test(arguments: [
+    #"{"a": [1, -0, 3.0, 1e2, 2.5E-1, -7.25, 12345678901234567890, 9223372036854775807, true, false, null]}"#,
+    #" "esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\udcda \u0000" "#,
+    #"{"a": "first wins", "c": [], "a": {"b": {}}}"#,
+    #"["émoji 📚", "日本", ""]"#,
+  ])
+  func readsValuesAsCodableDoes(_ text: String) throws {
+    let expected = try JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))
+    #expect(try SyncJSONReader.value(Array(text.utf8)) == expected)
+  }
+
+  @Test(arguments: [
+    "", "01", "1.", "-", ".5", "[1 2]", #"{"a"}"#, #""\x""#, "tru", #""open"#, "1 2",
+    #""\ud800""#, "[", "{", "\"tab\there\"", "nul",
+  ])
+  func refusesWhatCodableRefuses(_ text: String) {
+    #expect((try? JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))) == nil)
+    #expect((try? SyncJSONReader.value(Array(text.utf8))) == nil)
+  }
+
+  /// Stricter than `JSONDecoder` here: JSON has no trailing commas, and Tally writes none.
+  @Test(arguments: ["[1,]", #"{"a":1,}"#])
+  func refusesTrailingCommas(_ text: String) {
+    #expect((try? SyncJSONReader.value(Array(text.utf8))) == nil)
+  }
+
+  @Test func refusesAChangeWithAFieldItDoesNotHave() {
+    let stamp = HybridStamp(milliseconds: 1, counter: 0, device: SyncEntityTests.devices[0]).text
+    let good = #"{"kind":"entry","id":"x","stamp":"\#(stamp)","fields":{"status":null,"note":null}}"#
+    let bad = #"{"kind":"entry","id":"x","stamp":"\#(stamp)","feilds":{}}"#
+    for text in [good, bad, #"{"kind":"nope","id":"x","stamp":"\#(stamp)"}"#, #"{"kind":"entry","id":"x","stamp":"1"}"#] {
+      let codable = try? JSONDecoder().decode(SyncChange.self, from: Data(text.utf8))
+      let read = try? SyncJSONReader.change(SyncJSONReader.value(Array(text.utf8)))
+      #expect(codable == read)
+    }
+    #expect((try? SyncJSONReader.change(SyncJSONReader.value(Array(good.utf8)))) != nil)
+  }
+}
