@@ -104,7 +104,7 @@ extension SQLiteStore {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, occurrence_key) DO NOTHING
           """,
         arguments: [subscription.storeText, delivery.key.description, user.storeText, delivery.key.habitID.storeText]
-          + Self.pushStateArguments(delivery))
+          + Self.stateArguments(delivery))
       return db.changesCount == 1
     }
   }
@@ -117,7 +117,7 @@ extension SQLiteStore {
           UPDATE push_deliveries SET updated_at = ?, state = ?, due_at = ?, attempts = ?, next_attempt_at = ?
           WHERE subscription_id = ? AND occurrence_key = ? AND user_id = ?
           """,
-        arguments: Self.pushStateArguments(delivery)
+        arguments: Self.stateArguments(delivery)
           + [subscription.storeText, delivery.key.description, user.storeText])
       guard db.changesCount == 1 else { throw StoreError.notFound(.reminderDelivery(delivery.key.description)) }
     }
@@ -132,31 +132,9 @@ extension SQLiteStore {
         db,
         sql: "SELECT * FROM push_deliveries WHERE subscription_id = ? AND user_id = ? AND state = ?",
         arguments: [subscription.storeText, user.storeText, state.rawValue]
-      ).map { row throws(StoreError) in try Self.pushDelivery(row) }
+      ).map { row throws(StoreError) in try Self.delivery(row, kind: "push delivery", updatedColumn: "updated_at") }
         .sorted { ($0.dueAt, $0.key.description) < ($1.dueAt, $1.key.description) }
     }
-  }
-
-  private static func pushStateArguments(_ delivery: ReminderDelivery) -> StatementArguments {
-    [
-      InstantText.text(delivery.updatedAt), delivery.state.rawValue, InstantText.text(delivery.dueAt),
-      delivery.attempts, delivery.nextAttemptAt.map(InstantText.text),
-    ]
-  }
-
-  private static func pushDelivery(_ row: Row) throws(StoreError) -> ReminderDelivery {
-    let keyText: String = row["occurrence_key"]
-    let what = "push delivery \(keyText)"
-    guard let key = ReminderOccurrenceKey(keyText) else { throw .corrupt("\(what) key is not habit/day/time") }
-    let stateText: String = row["state"]
-    guard let state = ReminderDelivery.State(rawValue: stateText) else {
-      throw .corrupt("\(what) state '\(stateText)' is unknown")
-    }
-    let nextText: String? = row["next_attempt_at"]
-    return ReminderDelivery(
-      key: key, state: state, dueAt: try Stored.instant(row["due_at"], "\(what) due_at"), attempts: row["attempts"],
-      nextAttemptAt: try nextText.map { text throws(StoreError) in try Stored.instant(text, "\(what) next_attempt_at") },
-      updatedAt: try Stored.instant(row["updated_at"], "\(what) updated_at"))
   }
 }
 

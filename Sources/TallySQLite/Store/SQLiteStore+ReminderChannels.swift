@@ -153,7 +153,8 @@ extension SQLiteStore {
     }
   }
 
-  private static func stateArguments(_ delivery: ReminderDelivery) -> StatementArguments {
+  /// Shared with push deliveries, whose claims have the same columns.
+  static func stateArguments(_ delivery: ReminderDelivery) -> StatementArguments {
     [
       InstantText.text(delivery.updatedAt), delivery.state.rawValue, InstantText.text(delivery.dueAt),
       delivery.attempts, delivery.nextAttemptAt.map(InstantText.text),
@@ -161,15 +162,18 @@ extension SQLiteStore {
   }
 
   /// Rows from before v3 have no `due_at`; they were written when sent, so `sent_at` stands in.
-  private static func delivery(_ row: Row) throws(StoreError) -> ReminderDelivery {
+  /// Push deliveries keep the same fields, their time of change in `updated_at`.
+  static func delivery(_ row: Row, kind: String = "delivery", updatedColumn: String = "sent_at")
+    throws(StoreError) -> ReminderDelivery
+  {
     let keyText: String = row["occurrence_key"]
-    let what = "delivery \(keyText)"
+    let what = "\(kind) \(keyText)"
     guard let key = ReminderOccurrenceKey(keyText) else { throw .corrupt("\(what) key is not habit/day/time") }
     let stateText: String = row["state"]
     guard let state = ReminderDelivery.State(rawValue: stateText) else {
       throw .corrupt("\(what) state '\(stateText)' is unknown")
     }
-    let updatedAt = try Stored.instant(row["sent_at"], "\(what) sent_at")
+    let updatedAt = try Stored.instant(row[updatedColumn], "\(what) \(updatedColumn)")
     let dueText: String? = row["due_at"]
     let nextText: String? = row["next_attempt_at"]
     return ReminderDelivery(
