@@ -6,22 +6,9 @@ import Testing
 /// The hand reader must read what `Codable` reads, to the same values, and refuse what it refuses.
 @Suite struct SyncJSONReaderTests {
   @Test func readsHandWrittenPagesBackAsTheSameChanges() async throws {
-    let texts = ["plain", "quote \" backslash \\ slash /", "line\nbreak\ttab\r", "\u{01}\u{1F}", "émoji 📚 日本"]
-    await propertyCheck(count: 200, input: Gen.int(in: 0..<texts.count), Gen.int(in: -5_000_000...5_000_000), Gen.int(in: 0...3)) { pick, number, shape in
-      let value: SyncValue =
-        switch shape {
-        case 0: .string(texts[pick])
-        case 1: .int(Int64(number))
-        case 2: .object(["a": .array([.bool(number % 2 == 0), .null, .string(texts[pick])])])
-        default: .double(Double(number) + 0.5)
-        }
-      let change = SyncChange(
-        kind: .habit, id: "id \(texts[pick])",
-        stamp: HybridStamp(milliseconds: Int64(abs(number)), counter: pick, device: SyncEntityTests.devices[0]),
-        fields: ["name": value, "icon": .null])
-      let page = SyncPullResponse(
-        changes: [change, SyncChange(kind: .chat, id: "c", stamp: change.stamp, deleted: true)], cursor: "1:a:b",
-        more: number > 0)
+    let (picks, numbers, shapes) = SamplePages.input
+    await propertyCheck(count: 200, input: picks, numbers, shapes) { pick, number, shape in
+      let page = SamplePages.page(pick: pick, number: number, shape: shape)
       let read = try SyncJSONReader.pull(Array(SyncJSONText.pull(page).utf8))
       #expect(read == page)
     }
