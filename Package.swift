@@ -234,6 +234,7 @@ package.targets += [
   .target(
     name: "TallyPush",
     dependencies: [
+      "TallyCore",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
     ],
@@ -242,6 +243,7 @@ package.targets += [
   .testTarget(
     name: "TallyPushTests",
     dependencies: [
+      "TallyCore",
       "TallyPush",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 
 /// A random secret handed to a client (a session cookie, an API token) and the hash the store
 /// keeps instead: a stolen database opens no doors.
@@ -23,11 +24,7 @@ public struct SecretToken: Sendable, Hashable {
     for _ in 0..<4 {
       withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
     }
-    let text = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
-    return SecretToken(secret: prefix + text)
+    return SecretToken(secret: prefix + Base64URL.encode(bytes))
   }
 
   /// SHA-256 of the secret, in lower-case hex: the only form a store ever sees.

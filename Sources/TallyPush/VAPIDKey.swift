@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 import JWTKit
 
 /// The server's VAPID identity (RFC 8292): a P-256 key pair the push service ties a

@@ -15,7 +15,9 @@ public enum SyncID: Hashable, Sendable {
 
   public static let settingsID = "settings"
 
-  public static func entry(_ habit: UUID, _ day: Day) -> String { "\(habit.storeText)/\(day)" }
+  public static func entry(_ habit: UUID, _ day: Day) -> String { entry(habit.storeText, day) }
+  /// For many days of one habit, its id's text made once.
+  public static func entry(_ habitText: String, _ day: Day) -> String { "\(habitText)/\(day)" }
   public static func episode(_ show: UUID, _ season: Int, _ number: Int) -> String {
     "\(show.storeText)/\(season)/\(number)"
   }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 import Testing
 
 @testable import TallyPush

@@ -21,6 +21,12 @@ struct PushDeviceArgument: ExpressibleByArgument {
   let text: String
   init(argument: String) { text = argument }
 
+  /// The signed-in session and the device it names.
+  func open(_ global: GlobalOptions, _ context: CommandContext) async throws -> (Session, PushSubscription) {
+    let session = try await SessionOpener(options: global, context: context).open()
+    return (session, try find(in: try await session.store.pushSubscriptions(for: session.user.id)))
+  }
+
   func find(in subscriptions: [PushSubscription]) throws -> PushSubscription {
     if let id = UUID(uuidString: text), let found = subscriptions.first(where: { $0.id == id }) { return found }
     let named = subscriptions.filter { NameKey.comparisonKey($0.name) == NameKey.comparisonKey(text) }
@@ -78,8 +84,7 @@ struct RemindersPushRemove: TallyCommand {
   var device: PushDeviceArgument
 
   func run(in context: CommandContext) async throws {
-    let session = try await SessionOpener(options: global, context: context).open()
-    let found = try device.find(in: try await session.store.pushSubscriptions(for: session.user.id))
+    let (session, found) = try await device.open(global, context)
     _ = try await session.store.deletePushSubscription(found.id, for: session.user.id)
     session.output.line("'\(found.name)' no longer receives reminders.")
   }
@@ -100,11 +105,8 @@ struct RemindersPushTest: TallyCommand {
   var device: PushDeviceArgument
 
   func run(in context: CommandContext) async throws {
-    let session = try await SessionOpener(options: global, context: context).open()
-    let found = try device.find(in: try await session.store.pushSubscriptions(for: session.user.id))
-    var settings = PushSettings()
-    if let contact = context.environment["TALLY_PUSH_CONTACT"], !contact.isEmpty { settings.contact = contact }
-    settings.allowLoopback = context.environment["TALLY_ALLOW_LOOPBACK_PUSH"] == "1"
+    let (session, found) = try await device.open(global, context)
+    let settings = try PushSettings.read(contact: nil, allowLoopback: false, context.environment)
     let now = session.now
     let poster = PushPoster(
       keys: PushKeys(store: session.store, clock: { now }), settings: settings, transport: context.webhookTransport,

@@ -148,13 +148,7 @@ struct ServeCommand: TallyCommand {
     if let text = metricsAddress ?? environment["TALLY_METRICS_ADDRESS"], !text.isEmpty {
       configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
     }
-    if let contact = pushContact ?? environment["TALLY_PUSH_CONTACT"], !contact.isEmpty {
-      guard Self.isContact(contact) else {
-        throw CommandFailure("TALLY_PUSH_CONTACT must be a mailto: or https:// address, not '\(contact)'.", exitCode: CommandFailure.usage)
-      }
-      configuration.push.contact = contact
-    }
-    configuration.push.allowLoopback = allowLoopbackPush || environment["TALLY_ALLOW_LOOPBACK_PUSH"] == "1"
+    configuration.push = try PushSettings.read(contact: pushContact, allowLoopback: allowLoopbackPush, environment)
     if let idleTimeout {
       configuration.idleTimeout = .seconds(idleTimeout)
     } else if let text = environment["TALLY_IDLE_TIMEOUT"] {
@@ -175,5 +169,22 @@ struct ServeCommand: TallyCommand {
     }
     let host = text[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     return (host, port)
+  }
+}
+
+extension PushSettings {
+  /// Flags first, then the environment: what `tally serve` pushes with, and so what
+  /// `tally reminders push test` must push with too.
+  static func read(contact flag: String?, allowLoopback: Bool, _ environment: [String: String]) throws -> PushSettings {
+    var settings = PushSettings()
+    if let contact = flag ?? environment["TALLY_PUSH_CONTACT"], !contact.isEmpty {
+      guard ServeCommand.isContact(contact) else {
+        throw CommandFailure(
+          "TALLY_PUSH_CONTACT must be a mailto: or https:// address, not '\(contact)'.", exitCode: CommandFailure.usage)
+      }
+      settings.contact = contact
+    }
+    settings.allowLoopback = allowLoopback || environment["TALLY_ALLOW_LOOPBACK_PUSH"] == "1"
+    return settings
   }
 }

@@ -36,13 +36,21 @@ struct SyncRecorder {
   /// Records the fields of `key` that differ from what the feed holds.
   func record(_ key: SyncKey, _ fields: [String: SyncValue]) throws {
     var entity = try db.syncEntity(key, user: user) ?? SyncEntity()
-    let changed = fields.filter { name, value in entity.fields[name] != value || entity.stamps[name] == nil }
-    guard !changed.isEmpty else { return }
-    let change = SyncChange(
-      kind: key.kind, id: key.id, stamp: stamp, fields: key.kind.changesWhole ? fields : changed)
-    guard entity.merge(change) == .applied else { return }
+    guard let change = try merge(fields, of: key, into: &entity) else { return }
     try db.saveSyncEntity(entity, key, user: user)
     if queues { try db.enqueue(change, user: user) }
+  }
+
+  /// The change that sets the fields differing from `entity`'s, merged into it; `nil` when
+  /// nothing differs. The caller saves the entity.
+  private func merge(_ fields: [String: SyncValue], of key: SyncKey, into entity: inout SyncEntity) throws
+    -> SyncChange?
+  {
+    let changed = fields.filter { name, value in entity.fields[name] != value || entity.stamps[name] == nil }
+    guard !changed.isEmpty else { return nil }
+    let change = SyncChange(
+      kind: key.kind, id: key.id, stamp: stamp, fields: key.kind.changesWhole ? fields : changed)
+    return entity.merge(change) == .applied ? change : nil
   }
 
   /// Records a deletion that is final; the children's records go with it.
@@ -82,14 +90,13 @@ extension SyncRecorder {
   /// a restore writes thousands of each habit.
   func entries(_ habit: UUID, _ entries: [HabitEntry]) throws {
     let habitText = habit.storeText
-    let ids = entries.map { "\(habitText)/\($0.day)" }
+    let ids = entries.map { SyncID.entry(habitText, $0.day) }
     var batch = try SyncEntryBatch(db, user: user, ids: ids)
     for (id, entry) in zip(ids, entries) {
-      let fields = SyncFields.entry(status: entry.status, note: entry.note)
       var entity = batch.entity(id) ?? SyncEntity()
-      guard fields.contains(where: { entity.fields[$0] != $1 || entity.stamps[$0] == nil }) else { continue }
-      let change = SyncChange(kind: .entry, id: id, stamp: stamp, fields: fields)
-      guard entity.merge(change) == .applied else { continue }
+      let key = SyncKey(kind: .entry, id: id)
+      guard let change = try merge(SyncFields.entry(status: entry.status, note: entry.note), of: key, into: &entity)
+      else { continue }
       batch.save(entity, id: id)
       if queues { try db.enqueue(change, user: user) }
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 import Hummingbird
 import HummingbirdTesting
 import JWTKit

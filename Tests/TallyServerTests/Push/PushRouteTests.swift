@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting

@@ -20,7 +20,7 @@ struct CredentialsBody: JSONBody {
   var timeZone: String?
 
   static let fields: Set<String> = ["name", "password", "timeZone"]
-  static let textLimits = ["name": 64]
+  static let textLimits = ["name": User.nameLengths.upperBound]
 
   func settings() throws(ValidationError) -> UserSettings {
     try UserSettings(timeZone: timeZone ?? "UTC").validated()

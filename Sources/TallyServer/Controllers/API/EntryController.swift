@@ -37,7 +37,7 @@ struct EntryController {
     var status: Status
     var note: String?
     static let fields: Set<String> = ["status", "note"]
-    static let textLimits = ["note": 2000]
+    static let textLimits = ["note": EntryNote.maxCharacters]
     static let nullableFields: Set<String> = ["note"]
   }
 
@@ -49,7 +49,7 @@ struct EntryController {
     var status: Status
     var note: String?
     static let fields: Set<String> = ["days", "from", "to", "status", "note"]
-    static let textLimits = ["note": 2000]
+    static let textLimits = ["note": EntryNote.maxCharacters]
     static let nullableFields: Set<String> = ["note"]
 
     func chosenDays() throws -> [Day] {

@@ -24,7 +24,7 @@ struct HabitController {
     var reminder: Reminder?
 
     static let fields: Set<String> = ["name", "icon", "color", "group", "createdDay", "frequency", "reminder"]
-    static let textLimits = ["name": 100, "group": 50]
+    static let textLimits = ["name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound]
     static let nullableFields: Set<String> = ["icon", "group"]
   }
 
@@ -43,7 +43,7 @@ struct HabitController {
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
-    static let textLimits = ["name": 100, "group": 50]
+    static let textLimits = ["name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound]
     static let nullableFields: Set<String> = ["icon", "group"]
 
     init(from decoder: any Decoder) throws {

@@ -12,7 +12,7 @@ struct JournalController {
   struct EntryBody: JSONBody {
     var text: String
     static let fields: Set<String> = ["text"]
-    static let textLimits = ["text": 100_000]
+    static let textLimits = ["text": JournalEntry.maxCharacters]
   }
 
   struct MessageBody: JSONBody {
@@ -20,7 +20,7 @@ struct JournalController {
     /// `user` when absent: only the person's own messages count for the streak.
     var role: ChatRole?
     static let fields: Set<String> = ["text", "role"]
-    static let textLimits = ["text": 20_000]
+    static let textLimits = ["text": ChatMessage.maxCharacters]
     static let nullableFields: Set<String> = ["role"]
   }
 
@@ -106,7 +106,7 @@ struct JournalController {
   struct EditBody: JSONBody {
     var text: String
     static let fields: Set<String> = ["text"]
-    static let textLimits = ["text": 20_000]
+    static let textLimits = ["text": ChatMessage.maxCharacters]
   }
 
   /// Replaces a message's text; its day, role and `sentAt` (when it was written) stay.

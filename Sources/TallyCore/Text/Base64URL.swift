@@ -1,6 +1,7 @@
 import Foundation
 
-/// Base64url without padding (RFC 4648 §5), as Web Push keys, salts and VAPID use it.
+/// Base64url without padding (RFC 4648 §5), as Web Push keys, salts and VAPID use it, and as
+/// Tally writes the secrets it hands to clients.
 public enum Base64URL {
   public static func encode(_ data: some DataProtocol) -> String {
     Data(data).base64EncodedString()
