@@ -44,16 +44,18 @@ public enum SyncRefusal: Error, Sendable, CustomStringConvertible {
 /// The checks a push passes before anything is written: its shape, its stamps and its days.
 /// The values themselves are checked when they are merged, by the models' own rules.
 public enum SyncBatchRules {
-  /// `today` is the account's today on the server's clock; a device may write one day past
-  /// it, since its clock or zone may already be in tomorrow.
+  /// Days are the account's (`calendar`). A device may write any day up to the one its clock
+  /// can be in when its stamps are still taken (``SyncLimits/maxClockLead`` ahead): a device a
+  /// day fast in a zone already in tomorrow, with another day-switch hour, is two days ahead.
   public static func check(
-    _ request: SyncPushRequest, server: UUID, now: Date, today: Day, limits: SyncLimits = .standard
+    _ request: SyncPushRequest, server: UUID, now: Date, calendar: DayCalendar, limits: SyncLimits = .standard
   ) throws(SyncRefusal) {
     guard request.changes.count <= limits.maxChanges else {
       throw .tooManyChanges(count: request.changes.count, limit: limits.maxChanges)
     }
     let latest = now.addingTimeInterval(limits.maxClockLead)
-    let lastDay = today.adding(days: 1)
+    let today = calendar.day(containing: now)
+    let lastDay = calendar.day(containing: latest)
     for (index, change) in request.changes.enumerated() {
       do throws(ValidationError) {
         guard request.device != server else {

@@ -23,6 +23,13 @@ import Testing
     }
   }
 
+  /// Found by the property above: the laptop (Apia) moves the account to its zone, the tablet
+  /// (a day fast) pulls it, sets an earlier day-switch hour and writes its today, 10 March,
+  /// while the server, at 13:00 on 8 March in Berlin, is still in 8 March by the old hour.
+  @Test func aFastDeviceInAnEarlierDayOfANewZoneStillConverges() async throws {
+    try await Self.run([161390084, 270182734, 258258080, 372160638, 0, 0, 0, 0, 0, 0])
+  }
+
   static func run(_ codes: [Int]) async throws {
     let server = try await SyncServer.make()
     try await server.running { url in

@@ -87,7 +87,7 @@ extension SQLiteStore: SyncRepository {
         try settings.dayCalendar()
       }
       try SyncBatchRules.check(
-        request, server: try db.syncDevice(), now: now, today: calendar.day(containing: now), limits: limits)
+        request, server: try db.syncDevice(), now: now, calendar: calendar, limits: limits)
       var applier = SyncApplier(db, user: user, strict: true, now: now)
       try applier.apply(request.changes)
       return applier.report
