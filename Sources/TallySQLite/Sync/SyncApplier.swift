@@ -37,10 +37,11 @@ struct SyncApplier {
     var latest = try db.latestStamp()
     for change in changes { latest = HybridClock.seen(change.stamp, latest: latest) }
     if let latest { try db.saveLatestStamp(latest) }
-    let ordered = changes.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }
-    // Entries come after their parents and before episodes, so they are read and written
-    // together: nothing in between reads their feed rows.
-    for (index, change) in ordered {
+    // By kind, in the order sent within a kind. Entries come after their parents and before
+    // episodes, so they are read and written together: nothing in between reads their feed rows.
+    let ordered = SyncKind.allCases.flatMap { kind in changes.indices.lazy.filter { changes[$0].kind == kind } }
+    for index in ordered {
+      let change = changes[index]
       if change.kind == .entry, entries == nil {
         entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if change.kind != .entry {
@@ -83,6 +84,13 @@ struct SyncApplier {
       }
     }
     let before = try key.kind == .entry ? entries?.entity(key.id) : db.syncEntity(key, user: user)
+    if key.kind == .entry, before == nil {
+      // New here: the change is the whole entry (`checkShape` saw both fields), nothing to merge.
+      report.applied += 1
+      entries?.addNew(change)
+      try materializeEntry(key.id, change.fields)
+      return
+    }
     if before == nil, strict { try checkIDFree(id) }
     var after = before ?? SyncEntity()
     switch after.merge(change) {
@@ -106,7 +114,7 @@ struct SyncApplier {
       } else {
         try db.saveSyncEntity(after, key, user: user)
       }
-      cache.forget(key)
+      if key.kind.hasChildren { cache.forget(key) }
       try materialize(id, key, after, replacing: before)
     }
   }
@@ -153,21 +161,28 @@ struct SyncApplyError: Error {
 }
 
 /// What a merge has read of parents: their feed state and whether their row exists.
+///
+/// The last parent asked for is answered without hashing its key: a page's entries come
+/// habit by habit.
 final class ParentCache {
   private var entities: [SyncKey: SyncEntity?] = [:]
   private var rows: [SyncKey: Bool] = [:]
+  private var lastEntity: (key: SyncKey, entity: SyncEntity?)?
+  private var lastRow: (key: SyncKey, exists: Bool)?
 
   func entity(_ key: SyncKey, read: () throws -> SyncEntity?) rethrows -> SyncEntity? {
-    if let held = entities[key] { return held }
-    let entity = try read()
+    if let lastEntity, lastEntity.key == key { return lastEntity.entity }
+    let entity = try entities[key] ?? read()
     entities[key] = entity
+    lastEntity = (key, entity)
     return entity
   }
 
   func rowExists(_ key: SyncKey, read: () throws -> Bool) rethrows -> Bool {
-    if let held = rows[key] { return held }
-    let exists = try read()
+    if let lastRow, lastRow.key == key { return lastRow.exists }
+    let exists = try rows[key] ?? read()
     rows[key] = exists
+    lastRow = (key, exists)
     return exists
   }
 
@@ -175,5 +190,7 @@ final class ParentCache {
   func forget(_ key: SyncKey) {
     entities[key] = nil
     rows[key] = nil
+    if lastEntity?.key == key { lastEntity = nil }
+    if lastRow?.key == key { lastRow = nil }
   }
 }
