@@ -54,12 +54,16 @@ struct TodayModel: Sendable {
     let skipped: Bool
     let detail: String
     let nextStatus: String
+    /// The day's note, which a mark made offline carries unchanged (an entry syncs whole).
+    let note: String
     let buttonLabel: String
   }
 
   let today: String
   /// Whose page it is, so drafts kept in the browser stay with their account.
   let owner: String
+  /// The server's clock in milliseconds, so stamps made offline follow it (docs/web.md).
+  let clock: String
   let selectedDay: String
   let heading: String
   let isFuture: Bool
@@ -92,6 +96,7 @@ struct TodayModel: Sendable {
     return TodayModel(
       today: today.description,
       owner: user.id.storeText,
+      clock: String(Int64((time.now.timeIntervalSince1970 * 1000).rounded())),
       selectedDay: selected.description,
       heading: selected == today ? "Today, \(dayName)" : dayName,
       isFuture: selected > today,
@@ -157,7 +162,8 @@ struct TodayModel: Sendable {
   }
 
   static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {
-    let status = weekEntries.first { $0.day == day }?.status
+    let entry = weekEntries.first { $0.day == day }
+    let status = entry?.status
     let detail: String =
       switch habit.frequency {
       case .daily: "Daily"
@@ -168,6 +174,6 @@ struct TodayModel: Sendable {
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
       done: done, skipped: status == .skipped, detail: detail, nextStatus: done ? "none" : "done",
-      buttonLabel: "\(habit.name) done on \(dayName)")
+      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)")
   }
 }
