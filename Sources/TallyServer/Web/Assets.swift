@@ -24,13 +24,14 @@ struct Assets: Sendable {
 
   init(folder: URL) throws {
     var files: [String: Asset] = [:]
+    var worker: Data?
     for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
       let data = try Data(contentsOf: file)
+      if file.lastPathComponent == Self.serviceWorker { worker = data }
       files[file.lastPathComponent] = Self.asset(data, pathExtension: file.pathExtension)
     }
-    if let worker = files[Self.serviceWorker] {
-      files[Self.serviceWorker] = Self.asset(
-        Self.versioned(worker: Data(buffer: worker.bytes), shell: files), pathExtension: "js")
+    if let worker {
+      files[Self.serviceWorker] = Self.asset(Self.versioned(worker: worker, shell: files), pathExtension: "js")
     }
     self.files = files
   }

@@ -62,8 +62,6 @@ struct TodayModel: Sendable {
   let today: String
   /// Whose page it is, so drafts kept in the browser stay with their account.
   let owner: String
-  /// The server's clock in milliseconds, so stamps made offline follow it (docs/web.md).
-  let clock: String
   let selectedDay: String
   let heading: String
   let isFuture: Bool
@@ -96,7 +94,6 @@ struct TodayModel: Sendable {
     return TodayModel(
       today: today.description,
       owner: user.id.storeText,
-      clock: String(Int64((time.now.timeIntervalSince1970 * 1000).rounded())),
       selectedDay: selected.description,
       heading: selected == today ? "Today, \(dayName)" : dayName,
       isFuture: selected > today,

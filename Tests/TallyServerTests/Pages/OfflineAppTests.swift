@@ -53,7 +53,6 @@ import Testing
       let today = try await client.page("/today", headers: owner)
       let user = try #require(today.firstMatch(of: /data-user="([0-9a-f-]{36})"/)?.1)
       #expect(today.contains("data-owner=\"\(user)\""), "the outbox and the drafts name the same account")
-      #expect(today.contains("data-clock=\"\(Int64(testNow.timeIntervalSince1970 * 1000))\""), "the server's clock in ms")
       #expect(today.contains("data-offline=\"entry\" data-note=\"A &amp; B\" id=\"mark-\(id)\""), "the day's note travels with a mark")
       #expect(today.contains("data-offline=\"journal\" id=\"journal-form\""))
       #expect(today.contains("data-offline=\"chat\" id=\"chat-form\""))
@@ -63,6 +62,22 @@ import Testing
       let signIn = try await client.send(.get, "/signin")
       #expect(!signIn.text.contains("data-user="), "a signed-out page has no outbox")
       #expect(!signIn.text.contains("id=\"sync-status\""))
+    }
+  }
+
+  /// Offline stamps follow the server's clock: every answer names it, pages (kept or not),
+  /// sync answers and refusals alike, in milliseconds.
+  @Test func everyAnswerNamesTheServersClock() async throws {
+    let clock = String(Int64(testNow.timeIntervalSince1970 * 1000))
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      for path in ["/today", "/today", "/api/v1/sync", "/assets/app.css", "/api/v1/nothing"] {
+        let answer = try await client.send(.get, path, headers: owner)
+        #expect(answer.headers[HTTPField.Name("Tally-Clock")!] == clock, "\(path) answered \(answer.status)")
+      }
+      let refused = try await client.send(.post, "/api/v1/sync", json: "{", headers: owner)
+      #expect(refused.status == .badRequest)
+      #expect(refused.headers[HTTPField.Name("Tally-Clock")!] == clock)
     }
   }
 

@@ -208,11 +208,6 @@
     if (event.target.matches("form.signout")) sync.setSignedIn(null).catch(() => {});
   });
 
-  function learnClock() {
-    const page = document.querySelector(".today[data-clock]");
-    return page ? sync.sawServerClock(Number(page.dataset.clock)).catch(() => {}) : Promise.resolve();
-  }
-
   window.addEventListener("online", () => { showStatus(); send(); });
   window.addEventListener("offline", showStatus);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send(); });
@@ -222,11 +217,10 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     sync.setSignedIn(user).catch(() => {});
-    await learnClock();
     await showWaiting();
     await showStatus();
     send();
     // app.js swaps <main> for another day: what waits for that day is drawn again.
-    new MutationObserver(() => { learnClock(); showWaiting(); }).observe(document.body, { childList: true });
+    new MutationObserver(showWaiting).observe(document.body, { childList: true });
   });
 })();

@@ -59,6 +59,7 @@ function forgetPages() {
 // pages kept for it.
 async function keepPage(request) {
   const response = await fetch(request);
+  self.TallySync.sawServerClockIn(response);
   if (response.type === "opaqueredirect" || response.redirected) {
     await forgetPages();
   } else if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {

@@ -59,7 +59,7 @@ self.TallySync = (() => {
   }
 
   // ---- The hybrid logical clock, in sync.md's text: 16 digits of milliseconds, 8 hex digits
-  // of counter, the device. Wall time is the server's, as last told by a page (a device
+  // of counter, the device. Wall time is the server's, as last read from an answer (a device
   // whose own clock is days off would have every push refused), and a stamp is never behind
   // one this browser made or saw.
   const stampText = (ms, counter, device) =>
@@ -75,8 +75,12 @@ self.TallySync = (() => {
     return { ms: latest.ms + 1, counter: 0 };
   }
 
-  // A page tells the server's clock; the freshest reading wins (a page opened from the
-  // cache carries an older one), and the clock has then seen that time.
+  // Every answer names the server's clock (`Tally-Clock`); the freshest reading wins, and
+  // the clock has then seen that time.
+  function sawServerClockIn(response) {
+    return sawServerClock(Number(response.headers.get("Tally-Clock"))).catch(() => {});
+  }
+
   async function sawServerClock(serverMs) {
     if (!Number.isFinite(serverMs) || serverMs <= 0) return;
     const db = await database();
@@ -144,6 +148,7 @@ self.TallySync = (() => {
         method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ device, changes: batch.map(({ kind, id, stamp, fields }) => ({ kind, id, stamp, fields })) }),
       });
+      await sawServerClockIn(response);
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
         const reason = response.status === 401 ? "Sign in again to send them." : body.detail || `The server answered ${response.status}.`;
@@ -163,7 +168,7 @@ self.TallySync = (() => {
   }
 
   return {
-    record, pending, send, sawServerClock, now, uuid, Refused,
+    record, pending, send, sawServerClockIn, now, uuid, Refused,
     lastSync: (user) => readMeta(`lastSync|${user}`),
     // Who the browser's session last belonged to, for the worker's Background Sync.
     signedIn: () => readMeta("user"),
