@@ -239,15 +239,20 @@ try:
     check_soon(lambda: "Hello from the tunnel" in find("#chat").text, "the chat message shows at once")
     check_soon(lambda: waiting() == "4", "four changes wait")
     check("4 changes wait to be sent" in status_text() and "Offline." in status_text(), f"the status says so ({status_text()})")
+    check(not d.find_element(By.ID, "sync-now").is_displayed(), "no Send now button while offline")
     d.set_window_size(*PHONE)
     settled()
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     d.save_screenshot(str(SHOTS / "offline-today-phone.png"))
+    d.execute_script("document.getElementById('habits').scrollIntoView()")
+    d.save_screenshot(str(SHOTS / "offline-today-phone-habits.png"))
     overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     check(overflow <= 0, f"offline Today: no horizontal scrolling at 375 px ({overflow})")
     violations = axe_violations()
     check(not violations, f"offline Today at 375 px: no WCAG 2.1 AA violations {violations}")
     d.set_window_size(*DESKTOP)
     settled()
+    d.execute_script("window.scrollTo(0, 0)")
     d.save_screenshot(str(SHOTS / "offline-today-desktop.png"))
     violations = axe_violations()
     check(not violations, f"offline Today at 1280 px: no WCAG 2.1 AA violations {violations}")
@@ -318,9 +323,11 @@ try:
     answer = server_api("POST", "/api/v1/sync", {"device": other, "changes": [
         {"kind": "entry", "id": f"{stretch}/{DAY}", "stamp": stamp(mine["entry"] + 5000), "fields": {"status": "skipped", "note": "Sore knee"}},
         {"kind": "journal", "id": DAY, "stamp": stamp(mine["journal"] - 3000), "fields": {"text": "The other device's text."}}]})
-    check(answer.get("applied") == 2, f"the other device's push is taken ({answer})")
+    # The worker's Background Sync may have sent the browser's changes first (its requests are
+    # not emulated offline): the outcome must not depend on the order.
+    check(answer.get("applied", 0) + answer.get("unchanged", 0) == 2, f"the other device's push is taken ({answer})")
     offline(False)
-    check_soon(lambda: waiting() == "0", "the browser's changes are sent after the other device's")
+    check_soon(lambda: waiting() == "0", "the browser's changes are sent")
     state = server_state()
     check(state[("entry", f"{stretch}/{DAY}")] == {"status": "skipped", "note": "Sore knee"},
           f"the later edit of the day wins whole: skipped with its note ({state[('entry', f'{stretch}/{DAY}')]})")
