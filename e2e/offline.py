@@ -72,6 +72,11 @@ def stop_server():
     server.wait(10)
 
 
+def server_ms():
+    """The server's clock now, in milliseconds (Berlin is UTC+1 in November)."""
+    return (SERVER_START - datetime(1970, 1, 1) - timedelta(hours=1)).total_seconds() * 1000 + (time.monotonic() - began) * 1000
+
+
 def check(condition, message):
     print(("ok: " if condition else "FAIL: ") + message)
     if not condition:
@@ -260,7 +265,7 @@ try:
     stamps = [change["stamp"] for change in outbox()]
     check(all(STAMP.match(s) for s in stamps), f"stamps are in sync.md's text ({stamps[:1]})")
     check(len({s.split("-", 2)[2] for s in stamps}) == 1, "one device id for this browser")
-    server_clock = (SERVER_START - datetime(1970, 1, 1) - timedelta(hours=1)).total_seconds() * 1000 + (time.monotonic() - began) * 1000
+    server_clock = server_ms()
     check(all(abs(int(s[:16]) - server_clock) < 600_000 for s in stamps),
           f"stamps follow the server's clock, not the browser's ({stamps[0][:16]} against {server_clock:.0f})")
 
@@ -356,6 +361,42 @@ try:
     d.switch_to.active_element.send_keys(Keys.ENTER)
     check_soon(lambda: waiting() == "0", "Enter on Send now sends")
     check(server_state()[("entry", f"{read}/{DAY}")]["status"] is None, "the server has Read undone")
+
+    # A habit's page offline: a tap on its grid (skipped → done, the note kept) and the day
+    # editor (Walk skipped with a note), both shown again when the kept pages are reopened.
+    # The other device's skip was stamped 5 s ahead; an edit made here later must be later.
+    time.sleep(max(0, (mine["entry"] + 7000 - server_ms()) / 1000))
+    d.get(BASE + f"/habits/{stretch}")
+    d.get(BASE + f"/habits/{walk}?day={DAY}")
+    settled()
+    stop_server()
+    offline(True)
+    cell_css = f'#habit-grid .gc[data-day="{DAY}"]'
+    d.get(BASE + f"/habits/{stretch}")
+    cell = find(cell_css)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", cell)
+    cell.click()
+    done_cell = lambda: d.find_element(By.CSS_SELECTOR, cell_css + " rect").get_attribute("fill") is not None
+    check_soon(done_cell, "a tap on the habit's grid marks the day done at once")
+    d.get(BASE + f"/habits/{walk}?day={DAY}")
+    find("#day-editor-form input[name=status][value=skipped]").click()
+    note = find("#note")
+    note.clear()
+    note.send_keys("Rain")
+    d.find_element(By.CSS_SELECTOR, "#day-editor-form button[type=submit]").click()
+    check_soon(lambda: waiting() == "2", "the tap and the day editor wait")
+    d.get(BASE + f"/habits/{stretch}")
+    check_soon(done_cell, "the kept habit page shows the tap again")
+    check("waiting to be sent" in find(cell_css).get_attribute("aria-label"), "the cell says it waits")
+    d.get(BASE + f"/habits/{walk}?day={DAY}")
+    check_soon(lambda: find("#day-editor-form input[value=skipped]").is_selected() and find("#note").get_attribute("value") == "Rain",
+               "the kept day editor shows the skip and its note again")
+    start_server()
+    offline(False)
+    check_soon(lambda: waiting() == "0", "both are sent when the connection returns")
+    state = server_state()
+    check(state[("entry", f"{stretch}/{DAY}")] == {"status": "done", "note": "Sore knee"}, f"Stretch done, its note kept ({state[('entry', f'{stretch}/{DAY}')]})")
+    check(state[("entry", f"{walk}/{DAY}")] == {"status": "skipped", "note": "Rain"}, f"Walk skipped with its note ({state[('entry', f'{walk}/{DAY}')]})")
 
     # Signing out forgets the kept pages; the API's answers were never kept.
     kept = d.execute_async_script("""

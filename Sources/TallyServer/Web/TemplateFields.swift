@@ -47,7 +47,8 @@ extension HabitDetail.GridRow: TemplateFields {
 
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "tabIndex": \.tabIndex,
+    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "note": \.note,
+    "tabIndex": \.tabIndex,
   ]
 }
 

@@ -41,8 +41,9 @@
 
   let pending = null;
   // `remember: false` keeps the address as it is (a relayout is not a new page).
-  // A form that can wait (data-offline) is handed to offline.js when the network fails.
-  async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true, form = null } = {}) {
+  // A write that can wait (a data-offline form, a habit grid's tap) is handed to offline.js
+  // when the network fails.
+  async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true, form = null, cell = null } = {}) {
     if (pending) pending.abort();
     const controller = new AbortController();
     pending = controller;
@@ -61,7 +62,7 @@
       return true;
     } catch (error) {
       if (error.name === "AbortError") return false;
-      if (form && form.dataset.offline) document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form } }));
+      if ((form && form.dataset.offline) || cell) document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form, cell } }));
       else toast("Tally could not be reached. Nothing was changed.");
       return false;
     } finally {
@@ -209,7 +210,7 @@
     const habit = cell.closest("#habit-grid").dataset.habit;
     // Back to this address, so a grid paged to earlier weeks stays on them.
     const body = new URLSearchParams({ day: cell.dataset.day, back: location.pathname + location.search });
-    load(`/habits/${habit}/toggle`, { method: "POST", body }).then(() => {
+    load(`/habits/${habit}/toggle`, { method: "POST", body, cell }).then(() => {
       const again = document.querySelector(`#habit-grid .gc[data-day="${cell.dataset.day}"]`);
       if (again) focusCell(again.closest("[role=grid]"), again);
     });

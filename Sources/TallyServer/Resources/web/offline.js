@@ -70,6 +70,9 @@
           svgNode("path", { d: "M7 12.5l3.2 3.2L17 9", fill: "none", stroke: "#fff", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" })]
         : [svgNode("circle", { cx: 12, cy: 12, r: 10, fill: "none", stroke: color, "stroke-width": 2 })]));
     }
+    const grid = document.getElementById("habit-grid");
+    const cell = grid && grid.dataset.habit === habit && grid.querySelector(`.gc[data-day="${day}"]`);
+    if (cell) paintCell(cell, change.fields, grid.dataset.color);
     const editor = document.getElementById("day-editor-form");
     if (editor && value(editor, "day") === day && new URL(editor.action).pathname.split("/")[2] === habit) {
       editor.elements.status.value = change.fields.status || "none";
@@ -114,6 +117,32 @@
     text.textContent = change.fields.text;
     item.append(who, text);
     list.append(item);
+  }
+
+  // A habit grid's cell painted as the server paints it (HabitDetailGrid), and said so.
+  function paintCell(cell, { status, note }, color) {
+    const rect = cell.querySelector("rect");
+    cell.querySelectorAll(".skip-mark, .note-mark").forEach((mark) => mark.remove());
+    rect.removeAttribute("fill");
+    rect.setAttribute("class", status === "skipped" ? "cell-skipped" : "cell-empty");
+    if (status === "done") { rect.removeAttribute("class"); rect.setAttribute("fill", color); }
+    if (status === "skipped") cell.append(svgNode("path", { d: "M6 14L14 6", class: "skip-mark" }));
+    if (note) cell.append(svgNode("circle", { cx: 15.5, cy: 4.5, r: 3, class: "note-mark" }));
+    if (note) cell.dataset.note = note; else delete cell.dataset.note;
+    const state = { done: "completed", skipped: "skipped" }[status] || "not done";
+    const label = `${cell.getAttribute("aria-label").split(",")[0]}, ${state}, waiting to be sent`;
+    cell.setAttribute("aria-label", label);
+    cell.querySelector("title").textContent = label;
+    cell.dataset.pending = "yes";
+  }
+
+  // A tap on a cell: done becomes nothing, anything else done, the note kept (as /toggle does).
+  function toggleOf(cell) {
+    const done = cell.querySelector("rect").hasAttribute("fill");
+    return {
+      kind: "entry", id: `${cell.closest("#habit-grid").dataset.habit}/${cell.dataset.day}`,
+      fields: done ? { status: null, note: null } : { status: "done", note: cell.dataset.note || null },
+    };
   }
 
   const drawers = { entry: showEntry, journal: showJournal, chat: showChat };
@@ -169,8 +198,8 @@
     return sending;
   }
 
-  async function keep(form) {
-    const change = await changeOf(form);
+  async function keep(made, form = null) {
+    const change = await made;
     if (!change) return;
     try {
       await sync.record(user, change);
@@ -180,23 +209,33 @@
       return;
     }
     show(change);
-    if (change.kind === "chat") form.elements.text.value = "";
+    if (change.kind === "chat" && form) form.elements.text.value = "";
     problem = null;
     if (navigator.onLine) send();
     else showStatus();
     navigator.serviceWorker?.ready.then((r) => r.sync && r.sync.register("tally-outbox")).catch(() => {});
   }
 
-  // Offline, a form that can wait is kept instead of posted. Online, app.js posts it and
-  // hands it back here when the network fails (`tally:unreachable`).
+  // Offline, a form that can wait or a tap on a habit's grid is kept instead of posted.
+  // Online, app.js posts it and hands it back here when the network fails
+  // (`tally:unreachable`).
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (navigator.onLine || !form.matches("form[data-offline]")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    keep(form);
+    keep(changeOf(form), form);
   }, true);
-  document.addEventListener("tally:unreachable", (event) => keep(event.detail.form));
+  document.addEventListener("click", (event) => {
+    const cell = event.target.closest && event.target.closest("#habit-grid .gc");
+    if (navigator.onLine || !cell || event.button > 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(toggleOf(cell));
+  }, true);
+  document.addEventListener("tally:unreachable", ({ detail: { form, cell } }) => {
+    keep(form ? changeOf(form) : toggleOf(cell), form);
+  });
 
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("#sync-now")) send();
