@@ -24,9 +24,9 @@
         const habit = new URL(form.action).pathname.split("/")[2];
         const status = value(form, "status");
         // The Today button carries the day's note unchanged: an entry syncs status and note together.
-        const note = (form.elements.note ? form.elements.note.value : form.dataset.note || "").trim();
-        const done = status === "none" || !status;
-        return { kind: "entry", id: `${habit}/${day}`, fields: { status: done ? null : status, note: done || !note ? null : note } };
+        const note = form.elements.note ? form.elements.note.value : form.dataset.note || "";
+        const cleared = status === "none" || !status;
+        return { kind: "entry", id: `${habit}/${day}`, fields: { status: cleared ? null : status, note: cleared || !note.trim() ? null : note } };
       }
       case "journal": {
         const text = value(form, "text");
