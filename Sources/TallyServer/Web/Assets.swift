@@ -43,12 +43,13 @@ struct Assets: Sendable {
   }
 
   /// The service worker with the app shell it precaches: every other asset at its versioned
-  /// URL, and a version made of them all. A release that changes any asset changes the
-  /// worker's bytes, so browsers install it and swap the whole shell at once (docs/web.md).
-  static func versioned(worker: Data, shell files: [String: Asset]) -> Data {
+  /// URL, and a version made of them and the worker itself. A release that changes any of
+  /// them changes the worker's bytes, so browsers install it and swap the whole shell at once
+  /// (docs/web.md).
+  private static func versioned(worker: Data, shell files: [String: Asset]) -> Data {
     let shell = files.keys.filter { $0 != serviceWorker }.sorted().map { "/assets/\($0)?v=\(files[$0]!.etag)" }
     let list = "[" + (shell + ["/manifest.webmanifest"]).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-    let version = FNV1a.hex(Array(shell.joined(separator: "\n").utf8))
+    let version = FNV1a.hex(Array(shell.joined(separator: "\n").utf8) + Array(worker))
     let text = String(decoding: worker, as: UTF8.self)
       .replacingOccurrences(of: "\"TALLY_SHELL\"", with: list)
       .replacingOccurrences(of: "TALLY_VERSION", with: version)
