@@ -409,6 +409,23 @@ try:
     wait.until(lambda _: "/signin" in d.current_url)
     check_soon(lambda: not any(n.startswith("tally-pages") for n in d.execute_async_script("const done = arguments[0]; caches.keys().then(done)")),
                "signing out forgets the kept pages")
+    # The clock's rules, in the browser (for an account of no one, so nothing is sent): two
+    # stamps in a row are ordered as text, and a stamp is never behind a server clock seen.
+    stamps = d.execute_async_script("""
+      const done = arguments[0];
+      const change = (day) => ({kind: 'journal', id: day, fields: {text: day}});
+      (async () => {
+        const a = await TallySync.record('clock-test', change('2026-11-01'));
+        const b = await TallySync.record('clock-test', change('2026-11-02'));
+        const seen = Number(b.stamp.slice(0, 16)) + 3600000;
+        await TallySync.sawServerClockIn(new Response(null, {headers: {'Tally-Clock': String(seen)}}));
+        const c = await TallySync.record('clock-test', change('2026-11-03'));
+        done([a.stamp, b.stamp, c.stamp, seen]);
+      })().catch((e) => done(String(e)));
+    """)
+    check(isinstance(stamps, list) and all(STAMP.match(s) for s in stamps[:3]), f"the clock's stamps are in sync.md's text ({stamps})")
+    check(stamps[0] < stamps[1] < stamps[2], "each stamp is later than the one before, as text")
+    check(int(stamps[2][:16]) >= stamps[3], "a stamp is never behind a server clock the browser saw")
     console = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "ERR_" not in e["message"] and "Failed to fetch" not in e["message"]]
     check(not console, f"no errors in the browser console {console}")
 except Exception:
