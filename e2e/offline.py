@@ -362,15 +362,22 @@ try:
     check_soon(lambda: waiting() == "0", "Enter on Send now sends")
     check(server_state()[("entry", f"{read}/{DAY}")]["status"] is None, "the server has Read undone")
 
-    # A habit's page offline: a tap on its grid (skipped → done, the note kept) and the day
-    # editor (Walk skipped with a note), both shown again when the kept pages are reopened.
+    # Habits and a habit's page offline: a card's done button, a tap on the grid (skipped →
+    # done, the note kept) and the day editor (Walk skipped with a note), each shown again
+    # when the kept pages are reopened.
     # The other device's skip was stamped 5 s ahead; an edit made here later must be later.
     time.sleep(max(0, (mine["entry"] + 7000 - server_ms()) / 1000))
+    d.get(BASE + "/habits")
     d.get(BASE + f"/habits/{stretch}")
     d.get(BASE + f"/habits/{walk}?day={DAY}")
     settled()
     stop_server()
     offline(True)
+    d.get(BASE + "/habits")
+    quick = lambda: d.find_element(By.ID, f"quick-button-{read}")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", quick())
+    quick().click()
+    check_soon(lambda: quick().get_attribute("aria-pressed") == "true" and "Done" in quick().text, "a Habits card's done button works offline")
     cell_css = f'#habit-grid .gc[data-day="{DAY}"]'
     d.get(BASE + f"/habits/{stretch}")
     cell = find(cell_css)
@@ -384,7 +391,17 @@ try:
     note.clear()
     note.send_keys("Rain")
     d.find_element(By.CSS_SELECTOR, "#day-editor-form button[type=submit]").click()
-    check_soon(lambda: waiting() == "2", "the tap and the day editor wait")
+    check_soon(lambda: waiting() == "3", "the card's button, the tap and the day editor wait")
+    d.get(BASE + "/habits")
+    check_soon(lambda: quick().get_attribute("aria-pressed") == "true", "the kept Habits page shows the card done again")
+    d.set_window_size(*PHONE)
+    d.execute_script("window.scrollTo(0, 0)")
+    d.save_screenshot(str(SHOTS / "offline-habits-phone.png"))
+    overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(overflow <= 0, f"offline Habits: no horizontal scrolling at 375 px ({overflow})")
+    violations = axe_violations()
+    check(not violations, f"offline Habits at 375 px: no WCAG 2.1 AA violations {violations}")
+    d.set_window_size(*DESKTOP)
     d.get(BASE + f"/habits/{stretch}")
     check_soon(done_cell, "the kept habit page shows the tap again")
     check("waiting to be sent" in find(cell_css).get_attribute("aria-label"), "the cell says it waits")
@@ -397,6 +414,7 @@ try:
     state = server_state()
     check(state[("entry", f"{stretch}/{DAY}")] == {"status": "done", "note": "Sore knee"}, f"Stretch done, its note kept ({state[('entry', f'{stretch}/{DAY}')]})")
     check(state[("entry", f"{walk}/{DAY}")] == {"status": "skipped", "note": "Rain"}, f"Walk skipped with its note ({state[('entry', f'{walk}/{DAY}')]})")
+    check(state[("entry", f"{read}/{DAY}")]["status"] == "done", "Read done from its card")
 
     # Signing out forgets the kept pages; the API's answers were never kept.
     kept = d.execute_async_script("""

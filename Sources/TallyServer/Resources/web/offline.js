@@ -53,15 +53,26 @@
   function showEntry(change) {
     const [habit, day] = change.id.split("/");
     const done = change.fields.status === "done";
-    const today = document.getElementById(`mark-${habit}`);
-    if (today && value(today, "day") === day) {
-      today.elements.status.value = done ? "none" : "done";
-      today.dataset.note = change.fields.note || "";
-      const item = today.closest(".due");
+    // A one-tap button (Today's, a Habits card's): what its next tap sends, and its state.
+    const oneTap = (form) => {
+      if (!form || value(form, "day") !== day) return null;
+      form.elements.status.value = done ? "none" : "done";
+      form.dataset.note = change.fields.note || "";
+      form.dataset.pending = "yes";
+      const button = form.querySelector("button");
+      button.setAttribute("aria-pressed", String(done));
+      return button;
+    };
+    const quick = oneTap(document.getElementById(`quick-${habit}`));
+    if (quick) {
+      quick.classList.toggle("is-done", done);
+      quick.firstChild.textContent = done ? "✓ Done" : "Mark done";
+    }
+    const button = oneTap(document.getElementById(`mark-${habit}`));
+    if (button) {
+      const item = button.closest(".due");
       item.classList.toggle("is-done", done);
       item.dataset.pending = "yes";
-      const button = today.querySelector("button.check");
-      button.setAttribute("aria-pressed", String(done));
       const svg = button.querySelector("svg");
       const circle = svg.querySelector("circle");
       const color = circle.getAttribute("fill") !== "none" ? circle.getAttribute("fill") : circle.getAttribute("stroke");
