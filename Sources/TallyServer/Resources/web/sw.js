@@ -48,6 +48,9 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request, { cacheName: SHELL_CACHE }).then((hit) => hit || fetch(request)));
   } else if (OFFLINE_PAGES.some((page) => page.test(url.pathname))) {
     event.respondWith(networkFirst(request));
+  } else if (request.mode === "navigate") {
+    // Any other page, offline, says so in Tally's words rather than the browser's.
+    event.respondWith(fetch(request).catch(() => offlinePage()));
   }
 });
 
