@@ -196,6 +196,20 @@ def axe_violations():
     return [(v["id"], v["nodes"][0]["target"]) for v in result["violations"]]
 
 
+def look(name, size):
+    """At one width, from the top: a screenshot, no sideways scrolling on a phone, and axe."""
+    label = "phone" if size == PHONE else "desktop"
+    d.set_window_size(*size)
+    settled()
+    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    d.save_screenshot(str(SHOTS / f"offline-{name}-{label}.png"))
+    if size == PHONE:
+        overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"offline {name}: no horizontal scrolling at 375 px ({overflow})")
+    violations = axe_violations()
+    check(not violations, f"offline {name} at {size[0]} px: no WCAG 2.1 AA violations {violations}")
+
+
 try:
     setup_tab()
     d.set_window_size(*PHONE)
@@ -245,22 +259,10 @@ try:
     check_soon(lambda: waiting() == "4", "four changes wait")
     check("4 changes wait to be sent" in status_text() and "Offline." in status_text(), f"the status says so ({status_text()})")
     check(not d.find_element(By.ID, "sync-now").is_displayed(), "no Send now button while offline")
-    d.set_window_size(*PHONE)
-    settled()
-    d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
-    d.save_screenshot(str(SHOTS / "offline-today-phone.png"))
+    look("today", PHONE)
     d.execute_script("document.getElementById('habits').scrollIntoView()")
     d.save_screenshot(str(SHOTS / "offline-today-phone-habits.png"))
-    overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-    check(overflow <= 0, f"offline Today: no horizontal scrolling at 375 px ({overflow})")
-    violations = axe_violations()
-    check(not violations, f"offline Today at 375 px: no WCAG 2.1 AA violations {violations}")
-    d.set_window_size(*DESKTOP)
-    settled()
-    d.execute_script("window.scrollTo(0, 0)")
-    d.save_screenshot(str(SHOTS / "offline-today-desktop.png"))
-    violations = axe_violations()
-    check(not violations, f"offline Today at 1280 px: no WCAG 2.1 AA violations {violations}")
+    look("today", DESKTOP)
 
     stamps = [change["stamp"] for change in outbox()]
     check(all(STAMP.match(s) for s in stamps), f"stamps are in sync.md's text ({stamps[:1]})")
@@ -398,14 +400,8 @@ try:
     check_soon(lambda: waiting() == "3", "the card's button, the tap and the day editor wait")
     d.get(BASE + "/habits")
     check_soon(lambda: quick().get_attribute("aria-pressed") == "true", "the kept Habits page shows the card done again")
-    d.set_window_size(*PHONE)
-    d.execute_script("window.scrollTo(0, 0)")
-    d.save_screenshot(str(SHOTS / "offline-habits-phone.png"))
-    overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-    check(overflow <= 0, f"offline Habits: no horizontal scrolling at 375 px ({overflow})")
-    violations = axe_violations()
-    check(not violations, f"offline Habits at 375 px: no WCAG 2.1 AA violations {violations}")
-    d.set_window_size(*DESKTOP)
+    look("habits", PHONE)
+    look("habits", DESKTOP)
     d.get(BASE + f"/habits/{stretch}")
     check_soon(done_cell, "the kept habit page shows the tap again")
     check("waiting to be sent" in find(cell_css).get_attribute("aria-label"), "the cell says it waits")
