@@ -64,6 +64,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: LogRequestsMiddleware(.debug))
   if metrics != nil { router.add(middleware: MetricsMiddleware()) }
   router.add(middleware: SecurityHeadersMiddleware())
+  router.add(middleware: ServerClockMiddleware(clock: services.clock))
   router.add(middleware: ProblemMiddleware())
   router.add(middleware: AuthenticationMiddleware(services: services))
   router.add(middleware: CrossSiteRequestMiddleware(secureCookies: services.configuration.secureCookies))

@@ -24,13 +24,36 @@ struct Assets: Sendable {
 
   init(folder: URL) throws {
     var files: [String: Asset] = [:]
+    var worker: Data?
     for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
       let data = try Data(contentsOf: file)
-      files[file.lastPathComponent] = Asset(
-        bytes: ByteBuffer(bytes: data), contentType: Self.contentType(of: file.pathExtension),
-        etag: FNV1a.hex(data))
+      if file.lastPathComponent == Self.serviceWorker { worker = data }
+      files[file.lastPathComponent] = Self.asset(data, pathExtension: file.pathExtension)
+    }
+    if let worker {
+      files[Self.serviceWorker] = Self.asset(Self.versioned(worker: worker, shell: files), pathExtension: "js")
     }
     self.files = files
+  }
+
+  static let serviceWorker = "sw.js"
+
+  private static func asset(_ data: Data, pathExtension: String) -> Asset {
+    Asset(bytes: ByteBuffer(bytes: data), contentType: contentType(of: pathExtension), etag: FNV1a.hex(data))
+  }
+
+  /// The service worker with the app shell it precaches: every other asset at its versioned
+  /// URL, and a version made of them and the worker itself. A release that changes any of
+  /// them changes the worker's bytes, so browsers install it and swap the whole shell at once
+  /// (docs/web.md).
+  private static func versioned(worker: Data, shell files: [String: Asset]) -> Data {
+    let shell = files.keys.filter { $0 != serviceWorker }.sorted().map { "/assets/\($0)?v=\(files[$0]!.etag)" }
+    let list = "[" + (shell + ["/manifest.webmanifest"]).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    let version = FNV1a.hex(Array(shell.joined(separator: "\n").utf8) + Array(worker))
+    let text = String(decoding: worker, as: UTF8.self)
+      .replacingOccurrences(of: "\"TALLY_SHELL\"", with: list)
+      .replacingOccurrences(of: "TALLY_VERSION", with: version)
+    return Data(text.utf8)
   }
 
   /// The URL a page links to: versioned by content.

@@ -15,6 +15,8 @@ extension HabitDetail {
     let paint: String
     /// The skip slash and the note dot, drawn over the square; ours, never user text.
     let marks: String
+    /// The day's whole note, which a tap made offline keeps (an entry syncs whole).
+    let note: String?
     let tabIndex: Int
   }
 
@@ -91,7 +93,7 @@ extension HabitDetail {
               paint: Self.paint(cell.state, color: habit.color.css),
               marks: (cell.state == .skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
                 + (note != nil ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : ""),
-              tabIndex: cell.day == focused ? 0 : -1)
+              note: note, tabIndex: cell.day == focused ? 0 : -1)
           })
       }
       weeks = weekCount

@@ -17,10 +17,14 @@ struct HabitSummary: Sendable {
   let progressWidth: String
   let doneToday: Bool
   let nextStatus: String
+  /// Today's note, which a mark made offline carries unchanged (an entry syncs whole).
+  let todayNote: String
   let miniGrid: MiniGrid
   let archived: Bool
 
-  init(_ habit: Habit, history: HabitHistory, today: Day, calendar: DayCalendar) {
+  /// `entries` in day order.
+  init(_ habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar) {
+    let history = HabitHistory(entries)
     let statistics = HabitStatistics(
       habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     id = habit.id.storeText
@@ -40,6 +44,7 @@ struct HabitSummary: Sendable {
     progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
     doneToday = history.isCompleted(on: today)
     nextStatus = doneToday ? "none" : "done"
+    todayNote = entries.last { $0.day == today }?.note ?? ""
     miniGrid = MiniGrid(
       HabitGrid(
         habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday,
@@ -130,7 +135,7 @@ extension HabitSummary {
       </div>
       <svg class="mini-grid" viewBox="0 0 \#(miniGrid.width) \#(miniGrid.height)" role="img" aria-label="\#(miniGrid.summary)"><path d="\#(miniGrid.openPath)" class="mini-open"/><path d="\#(miniGrid.skippedPath)" class="mini-skipped"/><path d="\#(miniGrid.donePath)" stroke="\#(color)"/></svg>
       <div class="card-actions">
-      <form method="post" action="/habits/\#(id)/mark" data-enhance id="quick-\#(id)">
+      <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(HTMLText.escaped(todayNote))" id="quick-\#(id)">
       <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">
       <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
       </form>

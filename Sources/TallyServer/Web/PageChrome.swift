@@ -21,6 +21,8 @@ struct PageChrome: Sendable {
 
   let title: String
   let userName: String?
+  /// Whose page it is: the offline outbox keeps each account's changes apart.
+  let userID: String?
   let nav: [NavLink]
   /// `system`, `dark` or `light`: a class on `<html>`; `system` follows the device.
   let theme: String
@@ -32,6 +34,9 @@ struct PageChrome: Sendable {
   /// Drafts, the journal and shows pages: kept apart from app.js, which draws the grids.
   let featuresStylesheet: String
   let featuresScript: String
+  /// The outbox and its clock (shared with the service worker), and the offline forms.
+  let syncScript: String
+  let offlineScript: String
   let icon: String
   let notice: String?
 
@@ -39,6 +44,7 @@ struct PageChrome: Sendable {
     let assets = Assets.shared
     self.title = title
     self.userName = user?.name
+    self.userID = user?.id.storeText
     self.nav =
       user == nil
       ? []
@@ -52,6 +58,8 @@ struct PageChrome: Sendable {
     self.pagesScript = assets.href("pages.js")
     self.featuresStylesheet = assets.href("features.css")
     self.featuresScript = assets.href("features.js")
+    self.syncScript = assets.href("sync-core.js")
+    self.offlineScript = assets.href("offline.js")
     self.icon = assets.href("icon.svg")
     self.notice = notice
   }

@@ -29,7 +29,7 @@ extension TodayModel.Row: TemplateFields {
 extension TodayModel.DueHabit: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "done": \.done, "skipped": \.skipped,
-    "detail": \.detail, "nextStatus": \.nextStatus, "buttonLabel": \.buttonLabel,
+    "detail": \.detail, "nextStatus": \.nextStatus, "note": \.note, "buttonLabel": \.buttonLabel,
   ]
 }
 
@@ -47,7 +47,8 @@ extension HabitDetail.GridRow: TemplateFields {
 
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "tabIndex": \.tabIndex,
+    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "note": \.note,
+    "tabIndex": \.tabIndex,
   ]
 }
 

@@ -54,6 +54,8 @@ struct TodayModel: Sendable {
     let skipped: Bool
     let detail: String
     let nextStatus: String
+    /// The day's note, which a mark made offline carries unchanged (an entry syncs whole).
+    let note: String
     let buttonLabel: String
   }
 
@@ -157,7 +159,8 @@ struct TodayModel: Sendable {
   }
 
   static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {
-    let status = weekEntries.first { $0.day == day }?.status
+    let entry = weekEntries.first { $0.day == day }
+    let status = entry?.status
     let detail: String =
       switch habit.frequency {
       case .daily: "Daily"
@@ -168,6 +171,6 @@ struct TodayModel: Sendable {
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
       done: done, skipped: status == .skipped, detail: detail, nextStatus: done ? "none" : "done",
-      buttonLabel: "\(habit.name) done on \(dayName)")
+      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)")
   }
 }

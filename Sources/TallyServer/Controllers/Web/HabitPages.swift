@@ -99,7 +99,7 @@ struct HabitPages {
     let habits = try await services.store.habits(for: user.id, includingArchived: true)
     let entries = habits.isEmpty ? [:] : try await services.store.entries(in: Day.allTime, for: user.id)
     let summaries = habits.map {
-      HabitSummary($0, history: HabitHistory(entries[$0.id] ?? []), today: time.today, calendar: time.calendar)
+      HabitSummary($0, entries: entries[$0.id] ?? [], today: time.today, calendar: time.calendar)
     }
     let active = summaries.filter { !$0.archived }
     var groups: [ListModel.Group] = []

@@ -41,7 +41,9 @@
 
   let pending = null;
   // `remember: false` keeps the address as it is (a relayout is not a new page).
-  async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true } = {}) {
+  // A write that can wait (a data-offline form, a habit grid's tap) is handed to offline.js
+  // when the network fails.
+  async function load(url, { method = "GET", body = null, focusId = null, push = false, remember = true, form = null, cell = null } = {}) {
     if (pending) pending.abort();
     const controller = new AbortController();
     pending = controller;
@@ -59,7 +61,9 @@
       swapMain(html, focusId);
       return true;
     } catch (error) {
-      if (error.name !== "AbortError") toast("Tally could not be reached. Nothing was changed.");
+      if (error.name === "AbortError") return false;
+      if ((form && form.dataset.offline) || cell) document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form, cell } }));
+      else toast("Tally could not be reached. Nothing was changed.");
       return false;
     } finally {
       if (pending === controller) pending = null;
@@ -74,7 +78,7 @@
     event.preventDefault();
     const focusId = document.activeElement && document.activeElement.id ? document.activeElement.id : form.id;
     const body = new URLSearchParams(new FormData(form));
-    load(form.action, { method: "POST", body, focusId });
+    load(form.action, { method: "POST", body, focusId, form });
   });
 
   // ---- Grids: one tab stop each, arrow keys move between cells (WAI-ARIA grid pattern).
@@ -206,7 +210,7 @@
     const habit = cell.closest("#habit-grid").dataset.habit;
     // Back to this address, so a grid paged to earlier weeks stays on them.
     const body = new URLSearchParams({ day: cell.dataset.day, back: location.pathname + location.search });
-    load(`/habits/${habit}/toggle`, { method: "POST", body }).then(() => {
+    load(`/habits/${habit}/toggle`, { method: "POST", body, cell }).then(() => {
       const again = document.querySelector(`#habit-grid .gc[data-day="${cell.dataset.day}"]`);
       if (again) focusCell(again.closest("[role=grid]"), again);
     });
@@ -262,7 +266,8 @@
     const width = grid.id === "date-grid" ? screenWidth() : Math.round(grid.clientWidth);
     if (grid.id === "habit-grid") document.cookie = `tally_grid_width=${width}; path=/; max-age=31536000; samesite=lax`;
     const same = width >= Number(grid.dataset.wideFrom || Infinity) || Math.abs(width - Number(grid.dataset.layoutWidth)) <= 1;
-    if (!same) {
+    // Offline the page kept for another width is shown as it is (docs/web.md).
+    if (!same && navigator.onLine) {
       if (grid.id === "date-grid") grid.classList.add("relayout");
       const url = new URL(location.href);
       url.searchParams.set("width", width);

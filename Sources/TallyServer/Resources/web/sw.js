@@ -2,9 +2,105 @@
 // job; each stays independent of the others.
 "use strict";
 
-// ---- Life cycle: a new version takes over open pages at once ----
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// The server writes in the app shell's versioned URLs and a version made of them
+// (Assets.versioned), so any new asset is a new worker with a cache of its own.
+const VERSION = "TALLY_VERSION";
+const SHELL = "TALLY_SHELL";
+const SHELL_CACHE = `tally-shell-${VERSION}`;
+const PAGES_CACHE = `tally-pages-${VERSION}`;
+importScripts(SHELL.find((url) => url.startsWith("/assets/sync-core.js?")));
+
+// ---- Life cycle: the whole shell is fetched before a version takes over; then older
+// versions' caches go. Pages kept by the old version are fetched again for this one (their
+// HTML names the old assets), so an offline page never mixes versions.
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    const old = names.filter((name) => name.startsWith("tally-") && name !== SHELL_CACHE && name !== PAGES_CACHE);
+    for (const name of old.filter((n) => n.startsWith("tally-pages-"))) {
+      const keys = await (await caches.open(name)).keys();
+      await Promise.all(keys.map((request) => keepPage(new Request(request.url)).catch(() => null)));
+    }
+    await Promise.all(old.map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+// ---- Offline: the shell from its cache; Today, Habits, a habit's page and the calendar
+// from the network, else the last copy kept of that address. Nothing else is kept: the
+// API's answers never are, and the kept pages go when the user signs out.
+const OFFLINE_PAGES = [/^\/today$/, /^\/habits$/, /^\/habits\/[0-9a-f-]{36}$/, /^\/calendar$/];
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/signout") {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (SHELL.includes(url.pathname + url.search)) {
+    event.respondWith(caches.match(request, { cacheName: SHELL_CACHE }).then((hit) => hit || fetch(request)));
+  } else if (OFFLINE_PAGES.some((page) => page.test(url.pathname))) {
+    event.respondWith(networkFirst(request));
+  } else if (request.mode === "navigate") {
+    // Any other page, offline, says so in Tally's words rather than the browser's.
+    event.respondWith(fetch(request).catch(() => offlinePage()));
+  }
+});
+
+function forgetPages() {
+  return caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith("tally-pages-")).map((n) => caches.delete(n))));
+}
+
+// Keeps a signed-in page; a redirect (to sign-in) means the session is gone, and so do the
+// pages kept for it.
+async function keepPage(request) {
+  const response = await fetch(request);
+  self.TallySync.sawServerClockIn(response);
+  if (response.type === "opaqueredirect" || response.redirected) {
+    await forgetPages();
+  } else if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
+    await (await caches.open(PAGES_CACHE)).put(request.url, response.clone());
+  }
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    return await keepPage(request);
+  } catch (error) {
+    const kept = await caches.match(request.url, { cacheName: PAGES_CACHE, ignoreVary: true });
+    return kept || offlinePage();
+  }
+}
+
+function offlinePage() {
+  const css = SHELL.filter((url) => url.startsWith("/assets/") && url.includes(".css?"))
+    .map((url) => `<link rel="stylesheet" href="${url}">`).join("");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Tally</title>${css}</head>`
+    + `<body><main id="main"><div class="card narrow"><h1>You are offline</h1><p role="alert">This page was not kept on this device. `
+    + `Today, Habits, each habit's page and the calendar open offline once they have been opened online.</p><p><a href="/today">Today</a></p></div></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// ---- Background Sync: where the browser has it, the outbox is sent when the connection
+// returns even if no Tally page is open; open pages are told to show it.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "tally-outbox") return;
+  event.waitUntil((async () => {
+    const user = await self.TallySync.signedIn();
+    if (!user) return;
+    await self.TallySync.send(user);
+    const windows = await self.clients.matchAll({ type: "window" });
+    windows.forEach((client) => client.postMessage({ type: "tally-synced" }));
+  })());
+});
 
 // ---- Web Push: show each reminder the server pushes (docs/reminders.md) ----
 // The payload is Tally's JSON: title, body, tag (the reminder's key, so a repeat replaces

@@ -1,0 +1,276 @@
+// Offline writes (docs/web.md): without a connection, marking a day, the journal and a chat
+// message are kept in the outbox (sync-core.js) and shown on the page at once; a page opened
+// again shows what still waits; the outbox is sent when the connection returns. The status
+// in the header says what waits and when the last sync was.
+"use strict";
+
+(() => {
+  const user = document.body.dataset.user;
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* pages work without it */ });
+  }
+  if (!user || !window.indexedDB || !window.TallySync) return;
+  const sync = window.TallySync;
+  let problem = null;
+  let sentThisPage = false;
+
+  // ---- From a form to a sync change (docs/sync.md's kinds and fields).
+  const value = (form, name) => (form.elements[name] ? form.elements[name].value : "");
+
+  async function changeOf(form) {
+    const day = value(form, "day");
+    switch (form.dataset.offline) {
+      case "entry": {
+        const habit = new URL(form.action).pathname.split("/")[2];
+        const status = value(form, "status");
+        // The Today button carries the day's note unchanged: an entry syncs status and note together.
+        const note = form.elements.note ? form.elements.note.value : form.dataset.note || "";
+        const cleared = status === "none" || !status;
+        return { kind: "entry", id: `${habit}/${day}`, fields: { status: cleared ? null : status, note: cleared || !note.trim() ? null : note } };
+      }
+      case "journal": {
+        const text = value(form, "text");
+        return { kind: "journal", id: day, fields: { text: text.trim() ? text : null } };
+      }
+      case "chat": {
+        const text = value(form, "text").trim();
+        if (!text) return null;
+        const sentAt = new Date(await sync.now()).toISOString();
+        return { kind: "chat", id: sync.uuid(), fields: { day, role: "user", text, sentAt } };
+      }
+      default: return null;
+    }
+  }
+
+  // ---- A kept change drawn on the page, the same way the server would draw it.
+  const svgNS = "http://www.w3.org/2000/svg";
+  function svgNode(name, attributes) {
+    const node = document.createElementNS(svgNS, name);
+    Object.entries(attributes).forEach(([key, val]) => node.setAttribute(key, val));
+    return node;
+  }
+
+  function showEntry(change) {
+    const [habit, day] = change.id.split("/");
+    const done = change.fields.status === "done";
+    // A one-tap button (Today's, a Habits card's): what its next tap sends, and its state.
+    const oneTap = (form) => {
+      if (!form || value(form, "day") !== day) return null;
+      form.elements.status.value = done ? "none" : "done";
+      form.dataset.note = change.fields.note || "";
+      form.dataset.pending = "yes";
+      const button = form.querySelector("button");
+      button.setAttribute("aria-pressed", String(done));
+      return button;
+    };
+    const quick = oneTap(document.getElementById(`quick-${habit}`));
+    if (quick) {
+      quick.classList.toggle("is-done", done);
+      quick.firstChild.textContent = done ? "✓ Done" : "Mark done";
+    }
+    const button = oneTap(document.getElementById(`mark-${habit}`));
+    if (button) {
+      const item = button.closest(".due");
+      item.classList.toggle("is-done", done);
+      item.dataset.pending = "yes";
+      const svg = button.querySelector("svg");
+      const circle = svg.querySelector("circle");
+      const color = circle.getAttribute("fill") !== "none" ? circle.getAttribute("fill") : circle.getAttribute("stroke");
+      svg.replaceChildren(...(done
+        ? [svgNode("circle", { cx: 12, cy: 12, r: 11, fill: color }),
+          svgNode("path", { d: "M7 12.5l3.2 3.2L17 9", fill: "none", stroke: "#fff", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" })]
+        : [svgNode("circle", { cx: 12, cy: 12, r: 10, fill: "none", stroke: color, "stroke-width": 2 })]));
+    }
+    const grid = document.getElementById("habit-grid");
+    const cell = grid && grid.dataset.habit === habit && grid.querySelector(`.gc[data-day="${day}"]`);
+    if (cell) paintCell(cell, change.fields, grid.dataset.color);
+    const editor = document.getElementById("day-editor-form");
+    if (editor && value(editor, "day") === day && new URL(editor.action).pathname.split("/")[2] === habit) {
+      editor.elements.status.value = change.fields.status || "none";
+      editor.elements.note.value = editor.elements.note.defaultValue = change.fields.note || "";
+      editor.dataset.pending = "yes";
+    }
+  }
+
+  function showJournal(change) {
+    const form = document.getElementById("journal-form");
+    if (!form || value(form, "day") !== change.id) return;
+    const field = form.elements.text;
+    // As saved; a draft typed after it (restored by features.js) stays in the field.
+    const untouched = field.value === field.defaultValue;
+    field.defaultValue = change.fields.text || "";
+    if (untouched) field.value = field.defaultValue;
+    form.dataset.pending = "yes";
+  }
+
+  function showChat(change) {
+    const form = document.getElementById("chat-form");
+    if (!form || value(form, "day") !== change.fields.day || document.getElementById(`message-${change.id}`)) return;
+    const card = form.closest("#chat");
+    let list = card.querySelector("ol.messages");
+    if (!list) {
+      card.querySelectorAll("p.empty").forEach((p) => p.remove());
+      list = document.createElement("ol");
+      list.className = "messages";
+      form.before(list);
+    }
+    const item = document.createElement("li");
+    item.className = "message";
+    item.id = `message-${change.id}`;
+    item.dataset.pending = "yes";
+    const who = document.createElement("span");
+    who.className = "who";
+    const time = document.createElement("time");
+    time.dateTime = change.fields.sentAt;
+    time.textContent = new Date(change.fields.sentAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    who.append("You · ", time, " · waiting to be sent");
+    const text = document.createElement("p");
+    text.textContent = change.fields.text;
+    item.append(who, text);
+    list.append(item);
+  }
+
+  // A habit grid's cell painted as the server paints it (HabitDetailGrid), and said so.
+  function paintCell(cell, { status, note }, color) {
+    const rect = cell.querySelector("rect");
+    cell.querySelectorAll(".skip-mark, .note-mark").forEach((mark) => mark.remove());
+    rect.removeAttribute("fill");
+    rect.setAttribute("class", status === "skipped" ? "cell-skipped" : "cell-empty");
+    if (status === "done") { rect.removeAttribute("class"); rect.setAttribute("fill", color); }
+    if (status === "skipped") cell.append(svgNode("path", { d: "M6 14L14 6", class: "skip-mark" }));
+    if (note) cell.append(svgNode("circle", { cx: 15.5, cy: 4.5, r: 3, class: "note-mark" }));
+    if (note) cell.dataset.note = note; else delete cell.dataset.note;
+    const state = { done: "completed", skipped: "skipped" }[status] || "not done";
+    const label = `${cell.getAttribute("aria-label").split(",")[0]}, ${state}, waiting to be sent`;
+    cell.setAttribute("aria-label", label);
+    cell.querySelector("title").textContent = label;
+    cell.dataset.pending = "yes";
+  }
+
+  // A tap on a cell: done becomes nothing, anything else done, the note kept (as /toggle does).
+  function toggleOf(cell) {
+    const done = cell.querySelector("rect").hasAttribute("fill");
+    return {
+      kind: "entry", id: `${cell.closest("#habit-grid").dataset.habit}/${cell.dataset.day}`,
+      fields: done ? { status: null, note: null } : { status: "done", note: cell.dataset.note || null },
+    };
+  }
+
+  const drawers = { entry: showEntry, journal: showJournal, chat: showChat };
+  const show = (change) => (drawers[change.kind] || (() => {}))(change);
+
+  async function showWaiting() {
+    try { (await sync.pending(user)).forEach(show); } catch (_) { /* storage refused: nothing kept */ }
+  }
+
+  // ---- The status in the header.
+  function clock(ms) {
+    const when = new Date(ms);
+    const sameDay = when.toDateString() === new Date().toDateString();
+    return when.toLocaleString([], sameDay ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+      : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  }
+
+  async function showStatus() {
+    const box = document.getElementById("sync-status");
+    const button = document.getElementById("sync-now");
+    if (!box) return;
+    const [waiting, last] = await Promise.all([sync.pending(user).then((c) => c.length), sync.lastSync(user)]).catch(() => [0, null]);
+    const parts = [];
+    if (!navigator.onLine) parts.push("Offline.");
+    if (waiting) parts.push(`${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.`);
+    else if (sentThisPage) parts.push("All changes sent.");
+    if (problem && waiting) parts.push(problem);
+    if (parts.length) parts.push(last ? `Last sync ${clock(last)}.` : "Not synced from this browser yet.");
+    box.textContent = parts.join(" ");
+    box.hidden = parts.length === 0;
+    box.classList.toggle("waiting", waiting > 0);
+    document.documentElement.dataset.waiting = String(waiting);
+    if (button) button.hidden = !(waiting && navigator.onLine);
+  }
+
+  // ---- Sending: on load, when the connection returns, when the page is shown again, on
+  // the button, and after a failed try every 30 seconds while changes wait.
+  let sending = null;
+  let retry = 0;
+  function send() {
+    if (sending || !navigator.onLine) return sending;
+    clearTimeout(retry);
+    sending = sync.send(user).then((count) => {
+      problem = null;
+      if (count) sentThisPage = true;
+    }, (error) => {
+      problem = error instanceof sync.Refused ? `Not sent: ${error.message}` : "Tally could not be reached; trying again soon.";
+      if (!(error instanceof sync.Refused)) retry = setTimeout(send, 30000);
+    }).finally(() => {
+      sending = null;
+      showStatus();
+    });
+    return sending;
+  }
+
+  async function keep(made, form = null) {
+    const change = await made;
+    if (!change) return;
+    try {
+      await sync.record(user, change);
+    } catch (_) {
+      problem = "This browser refused to keep the change; it was not saved.";
+      showStatus();
+      return;
+    }
+    show(change);
+    if (change.kind === "chat" && form) form.elements.text.value = "";
+    problem = null;
+    if (navigator.onLine) send();
+    else showStatus();
+    navigator.serviceWorker?.ready.then((r) => r.sync && r.sync.register("tally-outbox")).catch(() => {});
+  }
+
+  // Offline, a form that can wait or a tap on a habit's grid is kept instead of posted.
+  // Online, app.js posts it and hands it back here when the network fails
+  // (`tally:unreachable`).
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (navigator.onLine || !form.matches("form[data-offline]")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(changeOf(form), form);
+  }, true);
+  document.addEventListener("click", (event) => {
+    const cell = event.target.closest && event.target.closest("#habit-grid .gc");
+    if (navigator.onLine || !cell || event.button > 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep(toggleOf(cell));
+  }, true);
+  document.addEventListener("tally:unreachable", ({ detail: { form, cell } }) => {
+    keep(form ? changeOf(form) : toggleOf(cell), form);
+  });
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("#sync-now")) send();
+  });
+
+  // Signing out: the worker forgets the kept pages; the outbox stays for this account's
+  // next sign-in (it may hold the only copy of a change).
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches("form.signout")) sync.setSignedIn(null).catch(() => {});
+  });
+
+  window.addEventListener("online", () => { showStatus(); send(); });
+  window.addEventListener("offline", showStatus);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send(); });
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "tally-synced") { sentThisPage = true; showStatus(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    sync.setSignedIn(user).catch(() => {});
+    await showWaiting();
+    await showStatus();
+    send();
+    // app.js swaps <main> for another day: what waits for that day is drawn again.
+    new MutationObserver(showWaiting).observe(document.body, { childList: true });
+  });
+})();
