@@ -239,6 +239,9 @@ try:
     for path in ("/today", "/habits", f"/habits/{read}", "/calendar"):
         d.get(BASE + path)
         settled()
+    # Stretch's page was never opened: Today's links have the worker keep it ahead.
+    kept_ahead = "const [url, done] = arguments; caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match(url))))).then(hits => done(hits.some(Boolean)))"
+    check_soon(lambda: d.execute_async_script(kept_ahead, BASE + f"/habits/{stretch}"), "the worker keeps a habit's page ahead of a visit")
 
     # Offline: the server is gone and the page knows it.
     d.get(BASE + "/today")
@@ -248,6 +251,10 @@ try:
     d.refresh()
     check("Today" in find("#day-heading").text, "Today opens offline from the kept copy")
     check(find(".today").get_attribute("data-selected") == DAY, "the kept Today is Saturday 21 November")
+    d.get(BASE + f"/habits/{stretch}")
+    check("Stretch" in find("h1").text, "a habit's page never visited opens offline")
+    d.get(BASE + "/today")
+    check("Today" in find("#day-heading").text, "back to the kept Today")
     mark(read)
     mark(walk)
     check_soon(lambda: pressed(read) and pressed(walk), "both habits show done at once")

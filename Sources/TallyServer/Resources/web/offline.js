@@ -265,8 +265,21 @@
     if (event.data && event.data.type === "tally-synced") { sentThisPage = true; showStatus(); }
   });
 
+  // Online, the worker is asked to keep the pages this one leads to (sw.js keeps each at
+  // most every ten minutes): Today, Habits, the calendar and every habit named here.
+  function keepAhead() {
+    if (!navigator.onLine) return;
+    const habits = [...document.querySelectorAll("a[href^='/habits/'], form[action^='/habits/']")]
+      .map((node) => (node.getAttribute("href") || node.getAttribute("action")).split(/[?#]/)[0].split("/").slice(0, 3).join("/"));
+    const urls = ["/today", "/habits", "/calendar", ...habits].filter((url) => url !== location.pathname);
+    navigator.serviceWorker?.ready.then((registration) => {
+      registration.active?.postMessage({ type: "tally-keep", urls });
+    }).catch(() => {});
+  }
+
   document.addEventListener("DOMContentLoaded", async () => {
     sync.setSignedIn(user).catch(() => {});
+    keepAhead();
     await showWaiting();
     await showStatus();
     send();

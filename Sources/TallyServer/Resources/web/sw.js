@@ -54,6 +54,32 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// ---- Keeping ahead: a page online names the pages it links to that open offline, and the
+// worker keeps each one its kept copy of is older than ten minutes (by the copy's Date), so
+// a habit's page opens offline without having been visited.
+const KEEP_AHEAD_MS = 10 * 60 * 1000;
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "tally-keep" && Array.isArray(event.data.urls)) {
+    event.waitUntil(keepAhead(event.data.urls));
+  }
+});
+
+async function keepAhead(urls) {
+  const cache = await caches.open(PAGES_CACHE);
+  for (const href of new Set(urls)) {
+    const url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin || url.search || !OFFLINE_PAGES.some((page) => page.test(url.pathname))) continue;
+    const kept = await cache.match(url.href);
+    if (kept && Date.now() - Date.parse(kept.headers.get("Date") || "") < KEEP_AHEAD_MS) continue;
+    try {
+      await keepPage(new Request(url.href));
+    } catch (error) {
+      return; // offline again: the next page online asks anew
+    }
+  }
+}
+
 function forgetPages() {
   return caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith("tally-pages-")).map((n) => caches.delete(n))));
 }
