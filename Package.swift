@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
+    .library(name: "TallyPostgres", targets: ["TallyPostgres"]),
     .library(name: "TallySync", targets: ["TallySync"]),
     .library(name: "TallySyncClient", targets: ["TallySyncClient"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
@@ -41,6 +42,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: []
 )
@@ -82,7 +84,7 @@ package.targets += [
   // The shared contract suite lives here and runs against every implementation.
   .testTarget(
     name: "TallyStoreTests",
-    dependencies: ["TallyStore", "TallySQLite"],
+    dependencies: ["TallyStore", "TallySQLite", "TallyPostgres"],
     swiftSettings: swiftSettings
   ),
   // The durable store: one SQLite file (WAL), versioned migrations.
@@ -102,6 +104,23 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - PostgreSQL: the same store for many server instances on one database
+
+package.targets += [
+  // The ``Store`` on PostgreSQL through postgres-nio: one file per repository area, versioned
+  // migrations under an advisory lock, database rules mapped to the same ``StoreError``s.
+  .target(
+    name: "TallyPostgres",
+    dependencies: [
+      "TallyStore",
+      "TallySync",
+      .product(name: "PostgresNIO", package: "postgres-nio"),
+      .product(name: "Logging", package: "swift-log"),
+    ],
     swiftSettings: swiftSettings
   ),
 ]
