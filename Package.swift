@@ -84,7 +84,7 @@ package.targets += [
   // The shared contract suite lives here and runs against every implementation.
   .testTarget(
     name: "TallyStoreTests",
-    dependencies: ["TallyStore", "TallySQLite", "TallyPostgres"],
+    dependencies: ["TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting"],
     swiftSettings: swiftSettings
   ),
   // The durable store: one SQLite file (WAL), versioned migrations.
@@ -123,6 +123,13 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  // For tests: a fresh schema on the PostgreSQL `TALLY_TEST_POSTGRES_URL` names.
+  .target(
+    name: "TallyPostgresTesting",
+    dependencies: ["TallyPostgres", "TallyStore"],
+    path: "Tests/Support/TallyPostgresTesting",
+    swiftSettings: swiftSettings
+  ),
 ]
 
 // MARK: - Sync: every device a replica (SPEC 11)
@@ -154,6 +161,8 @@ package.targets += [
       "TallySync",
       "TallyServer",
       "TallySQLite",
+      "TallyPostgres",
+      "TallyPostgresTesting",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",

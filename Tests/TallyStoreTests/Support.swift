@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyPostgres
+import TallyPostgresTesting
 import TallySQLite
 import TallyStore
 import Testing

@@ -83,11 +83,7 @@ struct PostgresSyncRecorder: Sendable {
     guard entity.merge(change) == .applied else { return }
     try await save(entity, key, change)
     for child in SyncKind.allCases where child.parent == key.kind {
-      try await connection.run(
-        """
-        DELETE FROM sync_entities WHERE user_id = \(user) AND kind = \(child.rawValue)
-        AND entity_id >= \(key.id + "/") AND entity_id < \(key.id + "0")
-        """)
+      try await connection.removeSyncChildren(of: key, kind: child, user: user)
     }
   }
 

@@ -94,4 +94,23 @@ extension PostgresConnection {
         stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
       """)
   }
+
+  /// Forgets the entities of a deleted parent's children: its tombstone stands for them.
+  func removeSyncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws {
+    try await run(
+      """
+      DELETE FROM sync_entities WHERE user_id = \(user) AND kind = \(kind.rawValue)
+      AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
+      """)
+  }
+
+  /// The children of `parent` kept while it was not yet complete: materialised once it is.
+  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws -> [(SyncKey, SyncEntity)] {
+    try await rows(
+      """
+      SELECT entity_id, fields, stamps, deleted FROM sync_entities WHERE user_id = \(user) AND kind = \(kind.rawValue)
+      AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
+      """
+    ).map { row in (SyncKey(kind: kind, id: try row["entity_id"].decode(String.self)), try Self.syncEntity(row)) }
+  }
 }

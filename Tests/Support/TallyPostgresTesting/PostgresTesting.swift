@@ -5,13 +5,13 @@ import TallyStore
 /// The PostgreSQL the contract suite runs against, when `TALLY_TEST_POSTGRES_URL` names one
 /// (`.ci/postgres-start` makes a throwaway cluster and prints it). Every store gets a schema
 /// of its own, so tests stay independent and run in parallel.
-enum PostgresTesting {
-  static let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+public enum PostgresTesting {
+  public static let url = ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
-  static let skipped = "TALLY_TEST_POSTGRES_URL is unset: the PostgreSQL store is not tested (eval \"$(.ci/postgres-start)\")"
+  public static let skipped = "TALLY_TEST_POSTGRES_URL is unset: the PostgreSQL store is not tested (eval \"$(.ci/postgres-start)\")"
 
   /// A new, empty, migrated database in a fresh schema.
-  static func database() async throws -> PostgresAppDatabase {
+  public static func database() async throws -> PostgresAppDatabase {
     guard let url else { throw StoreError.storage(skipped) }
     let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     let separator = url.contains("?") ? "&" : "?"
@@ -19,7 +19,7 @@ enum PostgresTesting {
     return try await PostgresAppDatabase.open(location, connections: 2)
   }
 
-  static func store(clock: @escaping @Sendable () -> Date = { Date() }) async throws -> PostgresStore {
+  public static func store(clock: @escaping @Sendable () -> Date = { Date() }) async throws -> PostgresStore {
     PostgresStore(try await database(), clock: clock)
   }
 }
