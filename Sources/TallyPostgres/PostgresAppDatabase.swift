@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import TallyStore
 
 /// The one owner of a connection pool to a Tally database on PostgreSQL: starts the pool,
@@ -13,6 +14,9 @@ public final class PostgresAppDatabase: Sendable {
   let logger: Logger
   /// How long one read or write may wait for the database, a connection included.
   let timeout: Duration
+  /// Set when the database did not answer, cleared by the next answer: meanwhile requests
+  /// wait one second, not ``timeout``, so an outage gives quick 503s rather than a queue.
+  private let unreachable = Mutex(false)
   private let runner: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
@@ -104,21 +108,24 @@ public final class PostgresAppDatabase: Sendable {
     ["40001", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
   }
 
-  /// `body`, or ``StoreError/storage(_:)`` once ``timeout`` has passed.
+  /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed.
   private func limited<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let timeout = timeout
-    return try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
+    let limit = unreachable.withLock { $0 } ? min(timeout, .seconds(1)) : timeout
+    let outcome = try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
       group.addTask { .value(try await body()) }
       group.addTask {
-        try await Task.sleep(for: timeout)
+        try await Task.sleep(for: limit)
         return .timedOut
       }
       defer { group.cancelAll() }
-      guard case .value(let value) = try await group.next() else {
-        throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) did not answer within \(timeout)")
-      }
-      return value
+      return try await group.next() ?? .timedOut
     }
+    guard case .value(let value) = outcome else {
+      unreachable.withLock { $0 = true }
+      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) did not answer within \(limit)")
+    }
+    unreachable.withLock { $0 = false }
+    return value
   }
 
   private enum Outcome<T: Sendable>: Sendable {

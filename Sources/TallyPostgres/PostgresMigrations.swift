@@ -25,11 +25,13 @@ enum PostgresMigrations {
     let place = database.location.description
     do {
       try await database.transaction { connection in
-        if let schema = database.location.schema {
+        // The lock first: even creating the schema races when instances start together.
+        let schema = database.location.schema
+        try await connection.run(
+          "SELECT pg_advisory_xact_lock(\(lockKey), hashtext(coalesce(\(schema), current_schema(), '')))")
+        if let schema {
           try await connection.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))
         }
-        try await connection.run(
-          "SELECT pg_advisory_xact_lock(\(lockKey), hashtext(current_schema())::integer)")
         try await connection.run(
           """
           CREATE TABLE IF NOT EXISTS schema_migrations (

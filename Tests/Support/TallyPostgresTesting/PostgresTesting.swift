@@ -10,13 +10,17 @@ public enum PostgresTesting {
 
   public static let skipped = "TALLY_TEST_POSTGRES_URL is unset: the PostgreSQL store is not tested (eval \"$(.ci/postgres-start)\")"
 
-  /// A new, empty, migrated database in a fresh schema.
-  public static func database() async throws -> PostgresAppDatabase {
+  /// A fresh schema no one has used: open it twice for two server instances.
+  public static func freshLocation() throws -> PostgresLocation {
     guard let url else { throw StoreError.storage(skipped) }
     let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     let separator = url.contains("?") ? "&" : "?"
-    let location = try PostgresLocation(url: url + separator + "search_path=" + schema)
-    return try await PostgresAppDatabase.open(location, connections: 2)
+    return try PostgresLocation(url: url + separator + "search_path=" + schema)
+  }
+
+  /// A new, empty, migrated database in a fresh schema.
+  public static func database() async throws -> PostgresAppDatabase {
+    try await PostgresAppDatabase.open(try freshLocation(), connections: 2)
   }
 
   public static func store(clock: @escaping @Sendable () -> Date = { Date() }) async throws -> PostgresStore {
