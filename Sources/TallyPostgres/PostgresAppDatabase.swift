@@ -68,7 +68,23 @@ public final class PostgresAppDatabase: Sendable {
   func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
     async throws -> T
   {
-    try await limited { [client] in try await client.withConnection { connection in try await body(connection) } }
+    try await limited { [self] in try await leased(body) }
+  }
+
+  /// Runs `body` on a pooled connection; a pool that cannot give one (closed, or the
+  /// database unreachable) is ``StoreError/storage(_:)``, whatever type the pool throws.
+  private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+    async throws -> T
+  {
+    let leasedOne = Mutex(false)
+    do {
+      return try await client.withConnection { connection in
+        leasedOne.withLock { $0 = true }
+        return try await body(connection)
+      }
+    } catch where !leasedOne.withLock({ $0 }) {
+      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) gave no connection (\(error))")
+    }
   }
 
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
@@ -79,8 +95,8 @@ public final class PostgresAppDatabase: Sendable {
     var attempt = 1
     while true {
       do {
-        return try await limited { [client, logger] in
-          try await client.withConnection { connection in
+        return try await limited { [self] in
+          try await leased { [logger] connection in
             try await connection.withTransaction(logger: logger) { connection in
               if isolation != .readCommitted {
                 try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
