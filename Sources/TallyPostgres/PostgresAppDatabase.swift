@@ -15,7 +15,8 @@ public final class PostgresAppDatabase: Sendable {
   /// How long one read or write may wait for the database, a connection included.
   let timeout: Duration
   /// Set when the database did not answer, cleared by the next answer: meanwhile requests
-  /// wait one second, not ``timeout``, so an outage gives quick 503s rather than a queue.
+  /// wait a tenth of ``timeout`` (one second by default), so an outage gives quick 503s
+  /// rather than a queue.
   private let unreachable = Mutex(false)
   private let runner: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
@@ -126,7 +127,7 @@ public final class PostgresAppDatabase: Sendable {
 
   /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed.
   private func limited<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let limit = unreachable.withLock { $0 } ? min(timeout, .seconds(1)) : timeout
+    let limit = unreachable.withLock { $0 } ? timeout / 10 : timeout
     let outcome = try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
       group.addTask { .value(try await body()) }
       group.addTask {

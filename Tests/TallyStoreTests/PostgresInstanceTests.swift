@@ -16,7 +16,7 @@ struct PostgresInstanceTests {
     // schema made (without it, the second would fail on a table that already exists).
     return try await withThrowingTaskGroup(of: PostgresStore.self) { group in
       for _ in 0..<count {
-        group.addTask { PostgresStore(try await PostgresAppDatabase.open(location, connections: 3)) }
+        group.addTask { PostgresStore(try await PostgresTesting.open(location, connections: 3)) }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }

@@ -18,9 +18,19 @@ public enum PostgresTesting {
     return try PostgresLocation(url: url + separator + "search_path=" + schema)
   }
 
+  /// How long a test's read or write may wait. A whole `swift test` on two cores can keep
+  /// Swift's cooperative threads busy for seconds (bcrypt, synchronous SQLite), and a timer
+  /// resumed late then beats an answer that came in time: the server's 10 s is for a server.
+  public static let timeout: Duration = .seconds(120)
+
+  /// Opens `location` as one more instance would, with the tests' time limit.
+  public static func open(_ location: PostgresLocation, connections: Int = 2) async throws -> PostgresAppDatabase {
+    try await PostgresAppDatabase.open(location, connections: connections, timeout: timeout)
+  }
+
   /// A new, empty, migrated database in a fresh schema.
   public static func database() async throws -> PostgresAppDatabase {
-    try await PostgresAppDatabase.open(try freshLocation(), connections: 2)
+    try await open(try freshLocation())
   }
 
   public static func store(clock: @escaping @Sendable () -> Date = { Date() }) async throws -> PostgresStore {

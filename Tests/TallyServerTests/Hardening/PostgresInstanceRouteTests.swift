@@ -15,8 +15,8 @@ struct PostgresInstanceRouteTests {
 
   static func twoInstances() async throws -> (TestServer, TestServer) {
     let location = try PostgresTesting.freshLocation()
-    let a = PostgresStore(try await PostgresAppDatabase.open(location, connections: 3), clock: { testNow })
-    let b = PostgresStore(try await PostgresAppDatabase.open(location, connections: 3), clock: { testNow })
+    let a = PostgresStore(try await PostgresTesting.open(location, connections: 3), clock: { testNow })
+    let b = PostgresStore(try await PostgresTesting.open(location, connections: 3), clock: { testNow })
     return (TestServer(store: a), TestServer(store: b))
   }
 
