@@ -373,7 +373,10 @@ package.targets += [
   ),
   .testTarget(
     name: "TallyCLITests",
-    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB"],
+    dependencies: [
+      "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
+      "TallyPostgresTesting",
+    ],
     swiftSettings: swiftSettings
   ),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.

@@ -91,12 +91,13 @@ public final class PostgresAppDatabase: Sendable {
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times.
   func transaction<T: Sendable>(
-    _ isolation: Isolation = .readCommitted, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    _ isolation: Isolation = .readCommitted, timeLimited: Bool = true,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     var attempt = 1
     while true {
       do {
-        return try await limited { [self] in
+        return try await limited(timeLimited) { [self] in
           try await leased { [logger] connection in
             try await connection.withTransaction(logger: logger) { connection in
               if isolation != .readCommitted {
@@ -126,7 +127,10 @@ public final class PostgresAppDatabase: Sendable {
   }
 
   /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed.
-  private func limited<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+  private func limited<T: Sendable>(_ enforced: Bool = true, _ body: @escaping @Sendable () async throws -> T)
+    async throws -> T
+  {
+    guard enforced else { return try await body() }
     let limit = unreachable.withLock { $0 } ? timeout / 10 : timeout
     let outcome = try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
       group.addTask { .value(try await body()) }

@@ -112,13 +112,13 @@ struct PostgresInstanceTests {
     #expect(throws: StoreError.self) { try PostgresLocation(url: text) }
   }
 
-  @Test func aDatabaseThatDoesNotAnswerIsAStorageErrorWithinItsTimeLimit() async throws {
-    // Port 1 on loopback: nothing listens there.
+  @Test func aDatabaseThatDoesNotAnswerIsAStorageErrorNotAHang() async throws {
+    // Port 1 on loopback: nothing listens there. The pool would retry for ever; the time
+    // limit ends the wait.
     let location = try PostgresLocation(url: "postgres://tally@127.0.0.1:1/tally?sslmode=disable")
-    let started = ContinuousClock.now
-    await #expect(throws: StoreError.self) {
-      _ = try await PostgresAppDatabase.open(location, timeout: .seconds(2))
+    let error = await #expect(throws: StoreError.self) {
+      try await PostgresAppDatabase.open(location, timeout: .seconds(2)).close()
     }
-    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(error?.description.contains("127.0.0.1:1") == true)
   }
 }

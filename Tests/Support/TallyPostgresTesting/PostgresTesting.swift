@@ -10,12 +10,16 @@ public enum PostgresTesting {
 
   public static let skipped = "TALLY_TEST_POSTGRES_URL is unset: the PostgreSQL store is not tested (eval \"$(.ci/postgres-start)\")"
 
-  /// A fresh schema no one has used: open it twice for two server instances.
-  public static func freshLocation() throws -> PostgresLocation {
+  /// The URL of a fresh schema no one has used, for a command that takes a URL.
+  public static func freshURL() throws -> String {
     guard let url else { throw StoreError.storage(skipped) }
     let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    let separator = url.contains("?") ? "&" : "?"
-    return try PostgresLocation(url: url + separator + "search_path=" + schema)
+    return url + (url.contains("?") ? "&" : "?") + "search_path=" + schema
+  }
+
+  /// A fresh schema no one has used: open it twice for two server instances.
+  public static func freshLocation() throws -> PostgresLocation {
+    try PostgresLocation(url: try freshURL())
   }
 
   /// How long a test's read or write may wait. A whole `swift test` on two cores can keep

@@ -34,9 +34,10 @@ struct PostgresInstanceRouteTests {
         let first = try await clientA.send(.get, listing, headers: session)
         let etag = try #require(first.headers[.eTag])
         #expect(first.array.map { $0["name"] as? String } == ["Read"])
+        // (Whether A answers 304 before the write depends on other tests: the revision is the
+        // whole cluster's, and they write beside this one.)
         var conditional = session
         conditional[.ifNoneMatch] = etag
-        #expect(try await clientA.send(.get, listing, headers: conditional).status == .notModified)
 
         // B marks a day; A's kept list is stale now and must not be served, nor a 304.
         let marked = try await clientB.send(
