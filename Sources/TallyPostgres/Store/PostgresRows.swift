@@ -3,8 +3,8 @@ import PostgresNIO
 import TallyCore
 import TallyStore
 
-/// Rows read back into models, with errors that say which row is damaged; the same rules
-/// SQLite's records check.
+/// Rows read back into models, with errors that say which row is damaged (``Stored``): the
+/// same rules SQLite's records check.
 enum PostgresRows {
   static func text(_ row: PostgresRandomAccessRow, _ column: String) throws -> String {
     try row[column].decode(String.self)
@@ -12,26 +12,6 @@ enum PostgresRows {
 
   static func optionalText(_ row: PostgresRandomAccessRow, _ column: String) throws -> String? {
     try row[column].decode(String?.self)
-  }
-
-  static func day(_ text: String, _ what: String) throws(StoreError) -> Day {
-    guard let day = Day(text) else { throw .corrupt("\(what) '\(text)' is not a day YYYY-MM-DD") }
-    return day
-  }
-
-  static func instant(_ text: String, _ what: String) throws(StoreError) -> Date {
-    guard let date = InstantText.date(text) else {
-      throw .corrupt("\(what) '\(text)' is not an instant like 2026-03-08T06:30:00.000Z")
-    }
-    return date
-  }
-
-  static func valid<T>(_ what: String, _ body: () throws(ValidationError) -> T) throws(StoreError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw .corrupt("\(what): \(error.field) \(error.rule)")
-    }
   }
 
   static func user(_ row: PostgresRandomAccessRow) throws -> User {
@@ -46,13 +26,13 @@ enum PostgresRows {
       showDatePickerGrid: try row["show_date_picker_grid"].decode(Bool.self),
       showGridDates: try row["show_grid_dates"].decode(Bool.self))
     let id = try row["id"].decode(UUID.self)
-    return try valid("user \(name)") { () throws(ValidationError) in try User(id: id, name: name, settings: settings) }
+    return try Stored.valid("user \(name)") { () throws(ValidationError) in try User(id: id, name: name, settings: settings) }
   }
 
   static func habit(_ row: PostgresRandomAccessRow) throws -> Habit {
     let id = try row["id"].decode(UUID.self)
     let what = "habit \(id.storeText)"
-    let createdDay = try day(try text(row, "created_day"), "\(what) created_day")
+    let createdDay = try Stored.day(try text(row, "created_day"), "\(what) created_day")
     let frequencyText = try text(row, "frequency")
     let target = try row["target_per_week"].decode(Int?.self)
     let reminderText = try text(row, "reminder")
@@ -65,7 +45,7 @@ enum PostgresRows {
     let group = try optionalText(row, "group_name")
     let archived = try row["archived"].decode(Bool.self)
     let sortOrder = try row["sort_order"].decode(Int.self)
-    return try valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       let frequency: Frequency = frequencyText == "weekly" ? .weekly(targetPerWeek: target ?? 0) : .daily
       func time(_ text: String?) throws(ValidationError) -> WallTime {
         try WallTime(parsing: text ?? "", field: "reminder time")
@@ -93,20 +73,20 @@ enum PostgresRows {
   }
 
   static func journalEntry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {
-    let day = try day(try text(row, "day"), "journal entry day")
+    let day = try Stored.day(try text(row, "day"), "journal entry day")
     let text = try text(row, "text")
-    return try valid("journal entry of \(day)") { () throws(ValidationError) in try JournalEntry(day: day, text: text) }
+    return try Stored.valid("journal entry of \(day)") { () throws(ValidationError) in try JournalEntry(day: day, text: text) }
   }
 
   static func chatMessage(_ row: PostgresRandomAccessRow) throws -> ChatMessage {
     let id = try row["id"].decode(UUID.self)
     let what = "chat message \(id.storeText)"
-    let day = try day(try text(row, "day"), "\(what) day")
-    let sentAt = try instant(try text(row, "sent_at"), "\(what) sent_at")
+    let day = try Stored.day(try text(row, "day"), "\(what) day")
+    let sentAt = try Stored.instant(try text(row, "sent_at"), "\(what) sent_at")
     let roleText = try text(row, "role")
     guard let role = ChatRole(rawValue: roleText) else { throw StoreError.corrupt("\(what) has role '\(roleText)'") }
     let text = try text(row, "text")
-    return try valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try ChatMessage(id: id, day: day, role: role, text: text, sentAt: sentAt)
     }
   }
@@ -130,7 +110,7 @@ enum PostgresRows {
       listed.append(
         (
           try text(provider, "country"), try provider["position"].decode(Int.self),
-          try valid("provider \(providerID) of \(what)") { () throws(ValidationError) in
+          try Stored.valid("provider \(providerID) of \(what)") { () throws(ValidationError) in
             try Provider(id: providerID, name: name, logoURL: logo)
           }
         ))
@@ -141,7 +121,7 @@ enum PostgresRows {
     }
     let title = try text(row, "title")
     let tmdbID = try row["tmdb_id"].decode(Int?.self)
-    return try valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try Show(id: id, title: title, status: status, providers: byCountry, tmdbID: tmdbID)
     }
   }
@@ -151,9 +131,9 @@ enum PostgresRows {
     let season = try row["season"].decode(Int.self)
     let number = try row["number"].decode(Int.self)
     let what = "episode \(season)x\(number) of show \(showID.storeText)"
-    let airDay = try day(try text(row, "air_day"), "\(what) air_day")
+    let airDay = try Stored.day(try text(row, "air_day"), "\(what) air_day")
     let title = try text(row, "title")
-    return try valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try Episode(showID: showID, season: season, number: number, title: title, airDay: airDay)
     }
   }
@@ -167,7 +147,7 @@ enum PostgresRows {
       throw StoreError.corrupt("\(what) has amount '\(amountText)'")
     }
     let currency = try text(row, "currency")
-    return try valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try Price(country: country, providerID: providerID, amount: amount, currency: currency)
     }
   }

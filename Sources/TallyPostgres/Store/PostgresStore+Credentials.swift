@@ -104,11 +104,11 @@ extension PostgresStore {
     let userID = try row["user_id"].decode(UUID.self)
     let hash = try PostgresRows.text(row, "token_hash")
     let name = try PostgresRows.text(row, "name")
-    let createdAt = try PostgresRows.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
+    let createdAt = try Stored.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
     let expiresAt = try PostgresRows.optionalText(row, "expires_at").map { text in
-      try PostgresRows.instant(text, "\(what) expires_at")
+      try Stored.instant(text, "\(what) expires_at")
     }
-    return try PostgresRows.valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try APIToken(id: id, userID: userID, tokenHash: hash, name: name, createdAt: createdAt, expiresAt: expiresAt)
     }
   }
@@ -118,9 +118,9 @@ extension PostgresStore {
     let what = "session \(id.storeText)"
     let userID = try row["user_id"].decode(UUID.self)
     let hash = try PostgresRows.text(row, "token_hash")
-    let createdAt = try PostgresRows.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
-    let expiresAt = try PostgresRows.instant(try PostgresRows.text(row, "expires_at"), "\(what) expires_at")
-    return try PostgresRows.valid(what) { () throws(ValidationError) in
+    let createdAt = try Stored.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
+    let expiresAt = try Stored.instant(try PostgresRows.text(row, "expires_at"), "\(what) expires_at")
+    return try Stored.valid(what) { () throws(ValidationError) in
       try BrowserSession(id: id, userID: userID, tokenHash: hash, createdAt: createdAt, expiresAt: expiresAt)
     }
   }
@@ -164,13 +164,13 @@ extension PostgresStore {
   static func credential(_ row: PostgresRandomAccessRow) throws -> PasswordCredential {
     let userID = try row["user_id"].decode(UUID.self)
     let what = "credential of user \(userID.storeText)"
-    let updatedAt = try PostgresRows.instant(try PostgresRows.text(row, "updated_at"), "\(what) updated_at")
+    let updatedAt = try Stored.instant(try PostgresRows.text(row, "updated_at"), "\(what) updated_at")
     let roleText = try PostgresRows.text(row, "role")
     guard let role = AccountRole(rawValue: roleText) else {
       throw StoreError.corrupt("\(what) role '\(roleText)' is not owner or member")
     }
     let hash = try PostgresRows.text(row, "password_hash")
-    return try PostgresRows.valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try PasswordCredential(userID: userID, passwordHash: hash, role: role, updatedAt: updatedAt)
     }
   }

@@ -8,11 +8,7 @@ import TallyStore
 extension PostgresStore {
   public func setJournalEntry(_ entry: JournalEntry, for user: UUID) async throws {
     try await write(recordingFor: user) { connection, sync in
-      try await connection.run(
-        """
-        INSERT INTO journal_entries (user_id, day, text) VALUES (\(user), \(entry.day.description), \(entry.text))
-        ON CONFLICT (user_id, day) DO UPDATE SET text = excluded.text
-        """)
+      try await connection.saveJournalEntry(entry, user: user)
       try await sync.journal(entry.day, text: entry.text)
     }
   }
@@ -118,12 +114,28 @@ extension PostgresConnection {
     ).map(PostgresRows.chatMessage)
   }
 
-  func insertChatMessage(_ message: ChatMessage, user: UUID) async throws {
+  /// `replacing`: the user's message with the same id takes the new fields (a merge).
+  func insertChatMessage(_ message: ChatMessage, user: UUID, replacing: Bool = false) async throws {
     try await run(
       """
       INSERT INTO chat_messages (id, user_id, day, role, text, sent_at)
       VALUES (\(message.id), \(user), \(message.day.description), \(message.role.rawValue), \(message.text),
         \(InstantText.text(message.sentAt)))
+      \(unescaped: replacing ? Self.chatUpdate : "")
+      """)
+  }
+
+  private static let chatUpdate = """
+    ON CONFLICT (id) DO UPDATE SET day = excluded.day, role = excluded.role, text = excluded.text,
+      sent_at = excluded.sent_at
+    WHERE chat_messages.user_id = excluded.user_id
+    """
+
+  func saveJournalEntry(_ entry: JournalEntry, user: UUID) async throws {
+    try await run(
+      """
+      INSERT INTO journal_entries (user_id, day, text) VALUES (\(user), \(entry.day.description), \(entry.text))
+      ON CONFLICT (user_id, day) DO UPDATE SET text = excluded.text
       """)
   }
 

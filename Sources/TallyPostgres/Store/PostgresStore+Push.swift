@@ -72,12 +72,12 @@ extension PostgresStore {
   private static func subscription(_ row: PostgresRandomAccessRow) throws -> PushSubscription {
     let id = try row["id"].decode(UUID.self)
     let what = "push subscription \(id.storeText)"
-    let createdAt = try PostgresRows.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
+    let createdAt = try Stored.instant(try PostgresRows.text(row, "created_at"), "\(what) created_at")
     let endpoint = try PostgresRows.text(row, "endpoint")
     let p256dh = try row["p256dh"].decode(Data.self)
     let auth = try row["auth"].decode(Data.self)
     let name = try PostgresRows.text(row, "name")
-    return try PostgresRows.valid(what) { () throws(ValidationError) in
+    return try Stored.valid(what) { () throws(ValidationError) in
       try PushSubscription(id: id, endpoint: endpoint, p256dh: p256dh, auth: auth, name: name, createdAt: createdAt)
     }
   }

@@ -32,7 +32,7 @@ extension PostgresStore {
     try await read { connection in
       try await connection.requireUser(user)
       return try await connection.values("SELECT created_at FROM feed_tokens WHERE user_id = \(user)", as: String.self)
-        .first.map { text in try PostgresRows.instant(text, "feed link of user \(user.storeText) created_at") }
+        .first.map { text in try Stored.instant(text, "feed link of user \(user.storeText) created_at") }
     }
   }
 
@@ -78,13 +78,13 @@ extension PostgresStore {
   private static func webhook(_ row: PostgresRandomAccessRow) throws -> (user: UUID, webhook: Webhook) {
     let user = try row["user_id"].decode(UUID.self)
     let what = "webhook of user \(user.storeText)"
-    let since = try PostgresRows.instant(try PostgresRows.text(row, "since"), "\(what) since")
+    let since = try Stored.instant(try PostgresRows.text(row, "since"), "\(what) since")
     let kindText = try PostgresRows.text(row, "kind")
     guard let kind = Webhook.Kind(rawValue: kindText) else {
       throw StoreError.corrupt("\(what) kind '\(kindText)' is not ntfy, gotify or json")
     }
     let url = try PostgresRows.text(row, "url")
-    let webhook = try PostgresRows.valid(what) { () throws(ValidationError) in
+    let webhook = try Stored.valid(what) { () throws(ValidationError) in
       try Webhook(url: url, kind: kind, since: since)
     }
     return (user, webhook)
@@ -112,7 +112,7 @@ extension PostgresStore {
       return try await connection.values(
         "SELECT sent_at FROM reminder_deliveries WHERE user_id = \(user) AND occurrence_key = \(key.description)",
         as: String.self
-      ).first.map { text in try PostgresRows.instant(text, "delivery \(key.description) sent_at") }
+      ).first.map { text in try Stored.instant(text, "delivery \(key.description) sent_at") }
     }
   }
 
@@ -185,14 +185,14 @@ extension PostgresStore {
     guard let state = ReminderDelivery.State(rawValue: stateText) else {
       throw StoreError.corrupt("\(what) state '\(stateText)' is unknown")
     }
-    let updatedAt = try PostgresRows.instant(try PostgresRows.text(row, updatedColumn), "\(what) \(updatedColumn)")
+    let updatedAt = try Stored.instant(try PostgresRows.text(row, updatedColumn), "\(what) \(updatedColumn)")
     return ReminderDelivery(
       key: key, state: state,
-      dueAt: try PostgresRows.optionalText(row, "due_at").map { try PostgresRows.instant($0, "\(what) due_at") }
+      dueAt: try PostgresRows.optionalText(row, "due_at").map { try Stored.instant($0, "\(what) due_at") }
         ?? updatedAt,
       attempts: try row["attempts"].decode(Int.self),
       nextAttemptAt: try PostgresRows.optionalText(row, "next_attempt_at").map {
-        try PostgresRows.instant($0, "\(what) next_attempt_at")
+        try Stored.instant($0, "\(what) next_attempt_at")
       },
       updatedAt: updatedAt)
   }

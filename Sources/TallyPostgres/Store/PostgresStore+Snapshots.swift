@@ -49,14 +49,7 @@ extension PostgresStore {
         var existing = try PostgresRows.user(row)
         guard try await !connection.holdsData(id) else { throw StoreError.userHasData(existing) }
         existing.settings = snapshot.settings
-        let settings = existing.settings
-        try await connection.run(
-          """
-          UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),
-            first_weekday = \(settings.firstWeekday.name), locale = \(settings.locale),
-            show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates)
-          WHERE id = \(id)
-          """)
+        try await connection.saveSettings(snapshot.settings, of: id)
         let sync = try await PostgresSyncRecorder(connection, user: id, now: now)
         for price in try await connection.priceTable(of: id).prices {
           try await sync.price(country: price.country, providerID: price.providerID, nil)
@@ -78,10 +71,7 @@ extension PostgresStore {
         try await connection.writeHabit(item.habit, user: user.id, inserting: true)
         try await connection.insertEntries(item.entries, habit: item.habit.id)
       }
-      for journal in fresh.journal {
-        try await connection.run(
-          "INSERT INTO journal_entries (user_id, day, text) VALUES (\(user.id), \(journal.day.description), \(journal.text))")
-      }
+      for journal in fresh.journal { try await connection.saveJournalEntry(journal, user: user.id) }
       for message in fresh.chat { try await connection.insertChatMessage(message, user: user.id) }
       for show in fresh.shows { try await connection.saveShow(show, user: user.id) }
       try await connection.saveEpisodes(fresh.episodes)

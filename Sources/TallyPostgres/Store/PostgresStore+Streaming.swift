@@ -175,6 +175,6 @@ extension PostgresConnection {
   func priceTable(of user: UUID) async throws -> PriceTable {
     try await requireUser(user)
     let prices = try await rows("SELECT * FROM prices WHERE user_id = \(user)").map(PostgresRows.price)
-    return try PostgresRows.valid("prices") { () throws(ValidationError) in try PriceTable(prices) }
+    return try Stored.valid("prices") { () throws(ValidationError) in try PriceTable(prices) }
   }
 }

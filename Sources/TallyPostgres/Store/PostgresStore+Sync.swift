@@ -35,7 +35,7 @@ extension PostgresStore: SyncRepository {
         throw StoreError.notFound(.user(user))
       }
       let settings = try PostgresRows.user(row).settings
-      let calendar = try PostgresRows.valid("users.settings") { () throws(ValidationError) in
+      let calendar = try Stored.valid("users.settings") { () throws(ValidationError) in
         try settings.dayCalendar()
       }
       try SyncBatchRules.check(
@@ -108,7 +108,7 @@ extension PostgresStore: SyncRepository {
 
   public func removeFromOutbox(through id: Int64, for user: UUID) async throws {
     try await write { connection in
-      try await connection.run("DELETE FROM sync_outbox WHERE user_id = \(user) AND id <= \(id)")
+      _ = try await connection.run("DELETE FROM sync_outbox WHERE user_id = \(user) AND id <= \(id)")
     }
   }
 
@@ -142,7 +142,7 @@ extension PostgresStore: SyncRepository {
 
   public func recordSyncOutcome(at instant: Date, error: String?, for user: UUID) async throws {
     try await write { connection in
-      try await connection.run(
+      _ = try await connection.run(
         "UPDATE sync_remotes SET last_sync_at = \(InstantText.text(instant)), last_error = \(error) WHERE user_id = \(user)")
     }
   }

@@ -17,12 +17,7 @@ extension PostgresStore {
   }
 
   public func user(id: UUID) async throws -> User {
-    try await read { connection in
-      guard let row = try await connection.rows("SELECT * FROM users WHERE id = \(id)").first else {
-        throw StoreError.notFound(.user(id))
-      }
-      return try PostgresRows.user(row)
-    }
+    try await read { connection in try await connection.user(id) }
   }
 
   public func user(named name: String) async throws -> User {
@@ -44,21 +39,31 @@ extension PostgresStore {
   public func updateSettings(_ settings: UserSettings, for user: UUID) async throws -> User {
     let settings = try StoreError.validating { () throws(ValidationError) in try settings.validated() }
     return try await write(recordingFor: user) { connection, sync in
-      let rows = try await connection.rows(
-        """
-        UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),
-          first_weekday = \(settings.firstWeekday.name), locale = \(settings.locale),
-          show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates)
-        WHERE id = \(user) RETURNING *
-        """)
-      guard let row = rows.first else { throw StoreError.notFound(.user(user)) }
+      try await connection.saveSettings(settings, of: user)
       try await sync.settings(settings)
-      return try PostgresRows.user(row)
+      return try await connection.user(user)
     }
   }
 }
 
 extension PostgresConnection {
+  func user(_ id: UUID) async throws -> User {
+    guard let row = try await rows("SELECT * FROM users WHERE id = \(id)").first else {
+      throw StoreError.notFound(.user(id))
+    }
+    return try PostgresRows.user(row)
+  }
+
+  func saveSettings(_ settings: UserSettings, of user: UUID) async throws {
+    try await run(
+      """
+      UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),
+        first_weekday = \(settings.firstWeekday.name), locale = \(settings.locale),
+        show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates)
+      WHERE id = \(user)
+      """)
+  }
+
   /// Inserts a checked user, naming the id or the name that is taken.
   func insertUser(_ user: User) async throws {
     guard try await !exists("SELECT EXISTS (SELECT 1 FROM users WHERE id = \(user.id))") else {

@@ -105,7 +105,7 @@ extension PostgresConnection {
   }
 
   /// The first column of each row.
-  func values<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> [T] {
+  func values<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> [T] {
     var result: [T] = []
     for try await (value) in try await self.query(query, logger: PostgresAppDatabase.quiet).decode(T.self) {
       result.append(value)

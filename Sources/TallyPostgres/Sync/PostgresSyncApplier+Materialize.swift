@@ -13,13 +13,7 @@ extension PostgresSyncApplier {
     case .settings:
       guard state.isComplete(.settings) else { return }
       let settings = try SyncFields.decode(UserSettings.self, state.fields).validated()
-      try await connection.run(
-        """
-        UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),
-          first_weekday = \(settings.firstWeekday.name), locale = \(settings.locale),
-          show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates)
-        WHERE id = \(user)
-        """)
+      try await connection.saveSettings(settings, of: user)
     case .habit(let habitID):
       try await materializeHabit(habitID, key, state)
     case .entry(let habit, let day):
@@ -32,15 +26,7 @@ extension PostgresSyncApplier {
       } else if state.isComplete(.chat) {
         let message = try SyncFields.decode(
           ChatMessage.self, state.fields, adding: ["id": .string(messageID.storeText)])
-        try await connection.run(
-          """
-          INSERT INTO chat_messages (id, user_id, day, role, text, sent_at)
-          VALUES (\(message.id), \(user), \(message.day.description), \(message.role.rawValue), \(message.text),
-            \(InstantText.text(message.sentAt)))
-          ON CONFLICT (id) DO UPDATE SET day = excluded.day, role = excluded.role, text = excluded.text,
-            sent_at = excluded.sent_at
-          WHERE chat_messages.user_id = excluded.user_id
-          """)
+        try await connection.insertChatMessage(message, user: user, replacing: true)
       }
     case .show(let showID):
       try await materializeShow(showID, key, state)
@@ -111,12 +97,7 @@ extension PostgresSyncApplier {
         user: user, day: day, text: old, stamp: replacedStamp, replacedBy: winner)
     }
     if let text {
-      let entry = try JournalEntry(day: day, text: text)
-      try await connection.run(
-        """
-        INSERT INTO journal_entries (user_id, day, text) VALUES (\(user), \(entry.day.description), \(entry.text))
-        ON CONFLICT (user_id, day) DO UPDATE SET text = excluded.text
-        """)
+      try await connection.saveJournalEntry(try JournalEntry(day: day, text: text), user: user)
     } else {
       try await connection.run("DELETE FROM journal_entries WHERE user_id = \(user) AND day = \(day.description)")
     }
