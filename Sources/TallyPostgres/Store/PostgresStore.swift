@@ -39,11 +39,15 @@ public struct PostgresStore: Store {
     }
   }
 
+  /// A read. At read committed every statement sees a fresh snapshot inside a transaction or
+  /// out of one, so such reads skip `BEGIN` and `COMMIT` (two round trips each); a read that
+  /// must see one instant throughout asks for ``PostgresAppDatabase/Isolation/repeatableReadOnly``.
   func read<T: Sendable>(
     _ isolation: PostgresAppDatabase.Isolation = .readCommitted,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     do {
+      if isolation == .readCommitted { return try await database.withConnection(body) }
       return try await database.transaction(isolation, body)
     } catch {
       throw Self.storeError(error)
