@@ -126,31 +126,70 @@ public final class PostgresAppDatabase: Sendable {
     ["40001", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
   }
 
-  /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed.
+  /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed. The caller is
+  /// answered at the limit even when `body` does not stop when cancelled (a query on a
+  /// connection the server dropped): it is cancelled and left to finish on its own.
   private func limited<T: Sendable>(_ enforced: Bool = true, _ body: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
     guard enforced else { return try await body() }
     let limit = unreachable.withLock { $0 } ? timeout / 10 : timeout
-    let outcome = try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
-      group.addTask { .value(try await body()) }
-      group.addTask {
-        try await Task.sleep(for: limit)
-        return .timedOut
+    let race = Race<T>()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        race.start(continuation, limit: limit, body)
       }
-      defer { group.cancelAll() }
-      return try await group.next() ?? .timedOut
+    } onCancel: {
+      race.finish(.failure(CancellationError()))
     }
-    guard case .value(let value) = outcome else {
+    guard case .success(let value) = result else {
+      if case .failure(let error) = result, !(error is Race<T>.TimedOut) { throw error }
       unreachable.withLock { $0 = true }
       throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) did not answer within \(limit)")
     }
     unreachable.withLock { $0 = false }
     return value
   }
+}
 
-  private enum Outcome<T: Sendable>: Sendable {
-    case value(T)
-    case timedOut
+/// The work and a timer, whichever ends first answers; the other is cancelled.
+private final class Race<T: Sendable>: Sendable {
+  struct TimedOut: Error {}
+
+  private let state = Mutex<(CheckedContinuation<Result<T, any Error>, Never>?, [Task<Void, Never>])>((nil, []))
+
+  func start(
+    _ continuation: CheckedContinuation<Result<T, any Error>, Never>, limit: Duration,
+    _ body: @escaping @Sendable () async throws -> T
+  ) {
+    state.withLock { $0.0 = continuation }
+    let work = Task {
+      do {
+        self.finish(.success(try await body()))
+      } catch {
+        self.finish(.failure(error))
+      }
+    }
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      self.finish(.failure(TimedOut()))
+    }
+    let finished = state.withLock { state in
+      state.1 = [work, timer]
+      return state.0 == nil
+    }
+    if finished { work.cancel(); timer.cancel() }
+  }
+
+  /// Answers the caller unless someone did; cancels what still runs.
+  func finish(_ result: Result<T, any Error>) {
+    let (continuation, tasks) = state.withLock { state in
+      let taken = (state.0, state.1)
+      state.0 = nil
+      return taken
+    }
+    guard let continuation else { return }
+    for task in tasks { task.cancel() }
+    continuation.resume(returning: result)
   }
 }
