@@ -26,7 +26,7 @@ final class ChangeWatcher: Sendable {
 
   func revision() throws -> StoreRevision {
     let external = try watcher?.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
-    return StoreRevision(writes: writes.withLock { $0 }, external: external ?? 0)
+    return StoreRevision(writes: writes.withLock { $0 }, external: external)
   }
 }
 

@@ -51,7 +51,7 @@ public struct HybridStamp: Hashable, Sendable, Comparable, CustomStringConvertib
           default: return nil
           }
         }
-        guard let uuid = Self.lowerCaseUUID(UnsafeBufferPointer(rebasing: bytes[26...])) else { return nil }
+        guard let uuid = LowerCaseUUID.read(UnsafeBufferPointer(rebasing: bytes[26...])) else { return nil }
         return (milliseconds, counter, uuid)
       })
     else { return nil }
@@ -61,31 +61,6 @@ public struct HybridStamp: Hashable, Sendable, Comparable, CustomStringConvertib
     self.text = text
   }
 
-  /// A UUID's lower-case text read as bytes (`UUID(uuidString:)` goes through `sscanf` here).
-  private static func lowerCaseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard bytes.count == 36 else { return nil }
-    var value = [UInt8](repeating: 0, count: 16)
-    var nibbles = 0
-    for (index, byte) in bytes.enumerated() {
-      if index == 8 || index == 13 || index == 18 || index == 23 {
-        guard byte == UInt8(ascii: "-") else { return nil }
-        continue
-      }
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      default: return nil
-      }
-      value[nibbles / 2] |= nibbles % 2 == 0 ? digit << 4 : digit
-      nibbles += 1
-    }
-    return UUID(
-      uuid: (
-        value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7], value[8], value[9],
-        value[10], value[11], value[12], value[13], value[14], value[15]
-      ))
-  }
 
   /// What every row that predates sync is stamped with: it loses to any real change.
   public static func genesis(_ device: UUID) -> HybridStamp {

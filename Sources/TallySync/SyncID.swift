@@ -24,40 +24,50 @@ public enum SyncID: Hashable, Sendable {
   public static func price(_ country: String, _ providerID: Int) -> String { "\(country)/\(providerID)" }
 
   public init(_ key: SyncKey) throws(ValidationError) {
-    // Split as bytes: splitting characters costs more than the rest of a merge of an entry.
-    let parts = key.id.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .map { String(Substring($0)) }
-    func uuid(_ text: String) -> UUID? {
-      text == text.lowercased() ? UUID(uuidString: text) : nil
-    }
-    func count(_ text: String) -> Int? {
-      text.count <= 9 && text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil
-    }
-    let parsed: SyncID? =
-      switch (key.kind, parts.count) {
-      case (.settings, 1): key.id == Self.settingsID ? .settings : nil
-      case (.habit, 1): uuid(parts[0]).map(SyncID.habit)
-      case (.show, 1): uuid(parts[0]).map(SyncID.show)
-      case (.chat, 1): uuid(parts[0]).map(SyncID.chat)
-      case (.journal, 1): Day(parts[0]).map(SyncID.journal)
-      case (.entry, 2):
-        uuid(parts[0]).flatMap { habit in Day(parts[1]).map { .entry(habit: habit, day: $0) } }
-      case (.episode, 3):
-        uuid(parts[0]).flatMap { show in
-          count(parts[1]).flatMap { season in
-            count(parts[2]).map { .episode(show: show, season: season, number: $0) }
-          }
-        }
-      case (.price, 2):
-        (try? CountryCode.normalized(parts[0])).flatMap { country in
-          country == parts[0] ? count(parts[1]).map { .price(country: country, providerID: $0) } : nil
-        }
-      default: nil
-      }
-    guard let parsed else {
+    guard let parsed = key.kind == .entry ? Self.entry(key.id) : Self.parse(key) else {
       throw ValidationError(field: "change id", rule: "'\(key.id)' is not the id of a \(key.kind.rawValue) (\(Self.form(key.kind)))")
     }
     self = parsed
+  }
+
+  /// An entry's id read in place: a first pull reads one per change.
+  private static func entry(_ id: String) -> SyncID? {
+    var id = id
+    return id.withUTF8 { bytes in
+      guard bytes.count == 47, bytes[36] == UInt8(ascii: "/"),
+        let habit = LowerCaseUUID.read(UnsafeBufferPointer(rebasing: bytes[..<36])),
+        let day = Day(utf8: UnsafeBufferPointer(rebasing: bytes[37...]))
+      else { return nil }
+      return .entry(habit: habit, day: day)
+    }
+  }
+
+  private static func parse(_ key: SyncKey) -> SyncID? {
+    // Split as bytes: splitting characters costs more than the rest of a merge of an entry.
+    let parts = key.id.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map { String(Substring($0)) }
+    func uuid(_ text: String) -> UUID? { LowerCaseUUID.read(text) }
+    func count(_ text: String) -> Int? {
+      text.count <= 9 && text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil
+    }
+    return switch (key.kind, parts.count) {
+    case (.settings, 1): key.id == Self.settingsID ? .settings : nil
+    case (.habit, 1): uuid(parts[0]).map(SyncID.habit)
+    case (.show, 1): uuid(parts[0]).map(SyncID.show)
+    case (.chat, 1): uuid(parts[0]).map(SyncID.chat)
+    case (.journal, 1): Day(parts[0]).map(SyncID.journal)
+    case (.episode, 3):
+      uuid(parts[0]).flatMap { show in
+        count(parts[1]).flatMap { season in
+          count(parts[2]).map { .episode(show: show, season: season, number: $0) }
+        }
+      }
+    case (.price, 2):
+      (try? CountryCode.normalized(parts[0])).flatMap { country in
+        country == parts[0] ? count(parts[1]).map { .price(country: country, providerID: $0) } : nil
+      }
+    default: nil
+    }
   }
 
   static func form(_ kind: SyncKind) -> String {

@@ -42,7 +42,22 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   }
 
   /// Applied in this order within a batch, so a parent lands before its children.
-  public static func < (a: SyncKind, b: SyncKind) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  public static func < (a: SyncKind, b: SyncKind) -> Bool { a.order < b.order }
+
+  /// The order of the cases: a merge compares kinds per change, and `allCases` is an array.
+  private var order: Int {
+    switch self {
+    case .settings: 0
+    case .habit: 1
+    case .show: 2
+    case .price: 3
+    case .journal: 4
+    case .chat: 5
+    case .entry: 6
+    case .episode: 7
+    }
   }
+
+  /// Whether some kind's entities belong to this one's (a habit's entries, a show's episodes).
+  public var hasChildren: Bool { self == .habit || self == .show }
 }

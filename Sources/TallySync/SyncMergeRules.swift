@@ -5,11 +5,10 @@ import TallyStore
 /// The parts of merging a batch that do not depend on the database: every store's applier
 /// follows them, so SQLite and PostgreSQL merge alike and only their SQL differs.
 public enum SyncMergeRules {
-  /// The batch in the order it is applied: by kind (parents before children, entries
-  /// together), each kind in the order sent. Offsets are the changes' places in the batch.
-  public static func ordered(_ changes: [SyncChange]) -> [(offset: Int, element: SyncChange)] {
-    changes.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }
-      .map { ($0.offset, $0.element) }
+  /// The places of the batch's changes in the order they are applied: by kind (parents
+  /// before children, entries together), each kind in the order sent.
+  public static func ordered(_ changes: [SyncChange]) -> [Int] {
+    SyncKind.allCases.flatMap { kind in changes.indices.lazy.filter { changes[$0].kind == kind } }
   }
 
   /// The newest stamp the store has seen once the batch is in.

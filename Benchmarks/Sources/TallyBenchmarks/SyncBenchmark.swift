@@ -34,9 +34,11 @@ enum SyncBenchmark {
     let snapshot = syntheticSnapshot(today: today)
     let entries = snapshot.habits.map(\.entries.count).reduce(0, +)
     let restoreStart = ContinuousClock.now
+    let restoreCPUStart = processCPUSeconds()
     _ = try await SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("baseline.sqlite").path))
       .restore(snapshot, into: .newUser(id: UUID(), name: "baseline"))
     let restoreSeconds = (ContinuousClock.now - restoreStart).seconds
+    let restoreCPU = processCPUSeconds() - restoreCPUStart
     let loaded = try await serverStore.restore(
       UserSnapshot(settings: owner.settings, habits: snapshot.habits, journal: [], chat: [], shows: [], episodes: [], prices: []),
       into: .emptyUser(owner.id))
@@ -63,11 +65,15 @@ enum SyncBenchmark {
     let local = try await replica.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
     _ = try await replica.attachRemote(SyncRemote(url: url, token: token), for: local.id)
     let pullStart = ContinuousClock.now
+    let (clientCPU, serverCPU) = (processCPUSeconds(), processCPUSeconds(pid: server.processIdentifier))
     let summary = try await SyncClient(store: replica, user: local.id, transport: transport).sync()
     let pullSeconds = (ContinuousClock.now - pullStart).seconds
+    let replicaCPU = processCPUSeconds() - clientCPU
+    let serverPart = processCPUSeconds(pid: server.processIdentifier).map { $0 - (serverCPU ?? 0) }
     let copied = try await replica.snapshot(of: local.id).habits.map(\.entries.count).reduce(0, +)
     guard copied == entries else { throw BenchmarkFailure(description: "the replica holds \(copied) entries, not \(entries)") }
     print("  first pull, end to end: \(format(pullSeconds))  (\(summary.pulled) changes; \(ratio(pullSeconds, restoreSeconds)) restoring the same snapshot locally, \(format(restoreSeconds)))")
+    print("    CPU time: the replica \(format(replicaCPU)), the server \(serverPart.map(format) ?? "unknown"); the local restore \(format(restoreCPU))")
 
     // An empty poll.
     let remote = try await replica.syncRemote(for: local.id)

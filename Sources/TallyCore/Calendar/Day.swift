@@ -97,6 +97,12 @@ extension Day: LosslessStringConvertible {
     self = day
   }
 
+  /// Parses `YYYY-MM-DD` from its UTF-8 bytes, for readers that hold a day inside longer text.
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let day = Day.parse(bytes) else { return nil }
+    self = day
+  }
+
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
       return nil

@@ -37,7 +37,8 @@ struct PostgresSyncApplier {
     if let newest = SyncMergeRules.latest(after: changes, latest: latest) {
       try await connection.run("UPDATE sync_heads SET latest_stamp = \(newest.text) WHERE user_id = \(user)")
     }
-    for (index, change) in SyncMergeRules.ordered(changes) {
+    for index in SyncMergeRules.ordered(changes) {
+      let change = changes[index]
       if change.kind == .entry, entries == nil {
         entries = try await connection.syncEntities(
           .entry, ids: changes.filter { $0.kind == .entry }.map(\.id), user: user)

@@ -20,7 +20,7 @@ extension SyncApplier {
     case .habit(let habitID):
       try materializeHabit(habitID, key, state)
     case .entry:
-      try materializeEntry(key.id, state)
+      try materializeEntry(key.id, state.fields)
     case .journal(let day):
       try materializeJournal(day, state, replacing: before)
     case .chat(let messageID):
@@ -68,13 +68,13 @@ extension SyncApplier {
     try HabitRecord(habit, user: user).save(db)
     if !existed {
       for (child, entity) in try db.syncChildren(of: key, kind: .entry, user: user) {
-        if case .entry = try SyncID(child) { try materializeEntry(child.id, entity) }
+        if case .entry = try SyncID(child) { try materializeEntry(child.id, entity.fields) }
       }
     }
   }
 
   /// `id` is an entry's checked id: its habit's id and its day as the tables hold them.
-  private func materializeEntry(_ id: String, _ state: SyncEntity) throws {
+  func materializeEntry(_ id: String, _ fields: [String: SyncValue]) throws {
     let slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))!
     let habit = String(id[..<slash])
     let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit)) {
@@ -82,7 +82,7 @@ extension SyncApplier {
     }
     guard exists else { return }
     let day = String(id[id.index(after: slash)...])
-    let value = try SyncFields.entry(state.fields)
+    let value = try SyncFields.entry(fields)
     if let status = value.status {
       try db.cachedStatement(
         sql: """

@@ -39,7 +39,8 @@ struct SyncApplier {
     }
     // Entries come after their parents and before episodes, so they are read and written
     // together: nothing in between reads their feed rows.
-    for (index, change) in SyncMergeRules.ordered(changes) {
+    for index in SyncMergeRules.ordered(changes) {
+      let change = changes[index]
       if change.kind == .entry, entries == nil {
         entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if change.kind != .entry {
@@ -71,6 +72,13 @@ struct SyncApplier {
       }
     }
     let before = try key.kind == .entry ? entries?.entity(key.id) : db.syncEntity(key, user: user)
+    if key.kind == .entry, before == nil {
+      // New here: the change is the whole entry (`checkShape` saw both fields), nothing to merge.
+      report.applied += 1
+      entries?.addNew(change)
+      try materializeEntry(key.id, change.fields)
+      return
+    }
     if before == nil, strict { try checkIDFree(id) }
     var after = before ?? SyncEntity()
     switch after.merge(change) {
@@ -87,7 +95,7 @@ struct SyncApplier {
       } else {
         try db.saveSyncEntity(after, key, user: user)
       }
-      cache.forget(key)
+      if key.kind.hasChildren { cache.forget(key) }
       try materialize(id, key, after, replacing: before)
     }
   }
@@ -129,21 +137,28 @@ struct SyncApplier {
 }
 
 /// What a merge has read of parents: their feed state and whether their row exists.
+///
+/// The last parent asked for is answered without hashing its key: a page's entries come
+/// habit by habit.
 final class ParentCache {
   private var entities: [SyncKey: SyncEntity?] = [:]
   private var rows: [SyncKey: Bool] = [:]
+  private var lastEntity: (key: SyncKey, entity: SyncEntity?)?
+  private var lastRow: (key: SyncKey, exists: Bool)?
 
   func entity(_ key: SyncKey, read: () throws -> SyncEntity?) rethrows -> SyncEntity? {
-    if let held = entities[key] { return held }
-    let entity = try read()
+    if let lastEntity, lastEntity.key == key { return lastEntity.entity }
+    let entity = try entities[key] ?? read()
     entities[key] = entity
+    lastEntity = (key, entity)
     return entity
   }
 
   func rowExists(_ key: SyncKey, read: () throws -> Bool) rethrows -> Bool {
-    if let held = rows[key] { return held }
-    let exists = try read()
+    if let lastRow, lastRow.key == key { return lastRow.exists }
+    let exists = try rows[key] ?? read()
     rows[key] = exists
+    lastRow = (key, exists)
     return exists
   }
 
@@ -151,5 +166,7 @@ final class ParentCache {
   func forget(_ key: SyncKey) {
     entities[key] = nil
     rows[key] = nil
+    if lastEntity?.key == key { lastEntity = nil }
+    if lastRow?.key == key { lastRow = nil }
   }
 }

@@ -6,12 +6,26 @@ import TallySync
 /// The entries of one merged batch, in memory until they are written to the feed together.
 /// A first pull is 150,000 entries: reading what the feed holds of a page in one query, and
 /// taking feed positions for the page at once, spares a lookup and an update of the user's
-/// head per entry.
+/// head per entry. An entry the feed does not hold yet is kept as its change, whose fields and
+/// one stamp are the feed row, without merging it into an empty entity first.
 struct SyncEntryBatch {
-  private var held: [String: SyncEntity] = [:]
-  /// Entries merged into something new, in the order they first were.
-  private var changed: [String] = []
-  private var isChanged: Set<String> = []
+  /// What the feed held, before this batch, of the entries the batch names.
+  private var stored: [String: SyncEntity] = [:]
+  /// The entries this batch changed, in the order they first changed, and where each one is.
+  private var changed: [(id: String, state: State)] = []
+  private var place: [String: Int] = [:]
+
+  private enum State {
+    case merged(SyncEntity)
+    case new(SyncChange)
+
+    var entity: SyncEntity {
+      switch self {
+      case .merged(let entity): entity
+      case .new(let change): SyncEntity(fields: change.fields, stamps: change.fields.mapValues { _ in change.stamp })
+      }
+    }
+  }
 
   /// Reads the feed's state of the entries `ids` names.
   init(_ db: Database, user: UUID, ids: some Sequence<String>) throws {
@@ -29,15 +43,31 @@ struct SyncEntryBatch {
       arguments: [user.storeText, list + "]"])
     while let row = try rows.next() {
       let id: String = row["entity_id"]
-      held[id] = try Database.entity(row)
+      stored[id] = try Database.entity(row)
     }
   }
 
-  func entity(_ id: String) -> SyncEntity? { held[id] }
+  func entity(_ id: String) -> SyncEntity? {
+    if let index = place[id] { return changed[index].state.entity }
+    return stored.isEmpty ? nil : stored[id]
+  }
 
   mutating func save(_ entity: SyncEntity, id: String) {
-    held[id] = entity
-    if isChanged.insert(id).inserted { changed.append(id) }
+    if let index = place[id] {
+      changed[index].state = .merged(entity)
+    } else {
+      add(.merged(entity), id: id)
+    }
+  }
+
+  /// Keeps `change` as a whole entry: only for one `entity(_:)` has just found nothing of.
+  mutating func addNew(_ change: SyncChange) {
+    add(.new(change), id: change.id)
+  }
+
+  private mutating func add(_ state: State, id: String) {
+    place[id] = changed.count
+    changed.append((id, state))
   }
 
   /// Writes every changed entry with a new feed position, in the order they changed.
@@ -45,8 +75,16 @@ struct SyncEntryBatch {
     guard !changed.isEmpty else { return }
     let userText = user.storeText
     var position = try db.takeSyncPositions(userText, count: changed.count)
-    for id in changed {
-      try db.writeSyncEntity(held[id]!, SyncKey(kind: .entry, id: id), user: userText, position: position)
+    for (id, state) in changed {
+      let key = SyncKey(kind: .entry, id: id)
+      switch state {
+      case .merged(let entity):
+        try db.writeSyncEntity(entity, key, user: userText, position: position)
+      case .new(let change):
+        try db.writeSyncRow(
+          key, fields: SyncJSON.text(change.fields), stamps: change.stamp.text, deleted: nil, user: userText,
+          position: position)
+      }
       position += 1
     }
   }

@@ -64,6 +64,15 @@ extension Database {
   }
 
   func writeSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: String, position: Int64) throws {
+    try writeSyncRow(
+      key, fields: SyncJSON.text(entity.fields), stamps: SyncJSON.stampsText(entity.stamps), deleted: entity.deleted?.text,
+      user: user, position: position)
+  }
+
+  /// A feed row as its columns hold it: `fields` and `stamps` in `SyncJSON`'s form.
+  func writeSyncRow(_ key: SyncKey, fields: String, stamps: String, deleted: String?, user: String, position: Int64)
+    throws
+  {
     try cachedStatement(
       sql: """
         INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
@@ -71,10 +80,7 @@ extension Database {
         ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
           stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
         """
-    ).execute(arguments: [
-      user, key.kind.rawValue, key.id, SyncJSON.text(entity.fields),
-      SyncJSON.stampsText(entity.stamps), entity.deleted?.text, position,
-    ])
+    ).execute(arguments: [user, key.kind.rawValue, key.id, fields, stamps, deleted, position])
   }
 
   /// Forgets the entities of a deleted parent's children: its tombstone stands for them.

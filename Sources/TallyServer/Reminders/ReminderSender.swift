@@ -67,7 +67,7 @@ public struct ReminderSender: Service {
     } catch {
       logger.error("reminders: could not read or make the VAPID key: \(error)")
     }
-    try await cancelWhenGracefulShutdown {
+    await cancelWhenGracefulShutdown {
       await loop()
     }
   }

@@ -48,7 +48,7 @@ struct RemoteAdd: TallyCommand {
       throw CommandFailure("This database already syncs with \(remote.url); 'tally remote remove' first.")
     }
     do {
-      try await context.syncTransport(url, token).pull(cursor: nil, limit: 1)
+      _ = try await context.syncTransport(url, token).pull(cursor: nil, limit: 1)
     } catch let error as SyncTransportError {
       throw CommandFailure("Could not use \(url) with that token. \(error)")
     }
