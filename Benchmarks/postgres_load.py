@@ -25,7 +25,7 @@ import time
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_load import PASSWORD, request, run, wrk  # noqa: E402
+from server_load import PASSWORD, request, seed, wrk  # noqa: E402
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
@@ -81,15 +81,7 @@ def wrk_with(url, seconds, connections, token, script):
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
         file.write(script)
     try:
-        original = subprocess.run
-        # server_load's wrk builds the command; add the script the same way it adds headers.
-        def with_script(command, **kwargs):
-            return original(command[:1] + ["-s", file.name] + command[1:], **kwargs)
-        subprocess.run = with_script
-        try:
-            return wrk(url, seconds, connections, token)
-        finally:
-            subprocess.run = original
+        return wrk(url, seconds, connections, token, script=file.name)
     finally:
         os.unlink(file.name)
 
@@ -110,12 +102,7 @@ def main():
     tally = options.tally
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
-    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
-    for index in range(20):
-        name = f"Habit {index + 1:02d}"
-        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
-        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
-        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+    seed(tally, db)
     name = "tally_bench_" + uuid.uuid4().hex[:8]
     subprocess.run(["psql", options.postgres, "-qc", f"CREATE DATABASE {name}"], check=True)
     target = options.postgres.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"

@@ -7,11 +7,7 @@ import TallyStore
 
 extension PostgresStore {
   public func createAPIToken(_ token: APIToken) async throws -> APIToken {
-    let token = try StoreError.validating { () throws(ValidationError) in
-      try APIToken(
-        id: token.id, userID: token.userID, tokenHash: token.tokenHash, name: token.name,
-        createdAt: token.createdAt, expiresAt: token.expiresAt)
-    }
+    let token = try token.checked()
     return try await write { connection in
       try await connection.requireUser(token.userID)
       guard try await !connection.exists("SELECT EXISTS (SELECT 1 FROM api_tokens WHERE id = \(token.id))") else {
@@ -54,11 +50,7 @@ extension PostgresStore {
   }
 
   public func createSession(_ session: BrowserSession) async throws -> BrowserSession {
-    let session = try StoreError.validating { () throws(ValidationError) in
-      try BrowserSession(
-        id: session.id, userID: session.userID, tokenHash: session.tokenHash,
-        createdAt: session.createdAt, expiresAt: session.expiresAt)
-    }
+    let session = try session.checked()
     return try await write { connection in
       try await connection.requireUser(session.userID)
       guard try await !connection.exists("SELECT EXISTS (SELECT 1 FROM sessions WHERE id = \(session.id))") else {
