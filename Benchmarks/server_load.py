@@ -36,6 +36,17 @@ def run(tally, db, *args, stdin=None):
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def seed(tally, db):
+    """The owner `bench` with 20 daily habits and a year of entries."""
+    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
+    for index in range(20):
+        name = f"Habit {index + 1:02d}"
+        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
+        # Two ranges with a gap, so streaks and rates are not trivial.
+        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
+        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+
+
 def rss_kib(pid, field):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -53,8 +64,10 @@ def request(url, method="GET", body=None, headers=None):
         return response.status, response.headers, response.read()
 
 
-def wrk(url, seconds, connections, token=None, cookie=None):
+def wrk(url, seconds, connections, token=None, cookie=None, script=None):
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    if script:
+        command[1:1] = ["-s", script]
     if token:
         command[1:1] = ["-H", f"Authorization: Bearer {token}"]
     if cookie:
@@ -116,13 +129,7 @@ def main():
     db = os.path.join(work, "tally.sqlite")
     tally = options.tally
 
-    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
-    for index in range(20):
-        name = f"Habit {index + 1:02d}"
-        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
-        # Two ranges with a gap, so streaks and rates are not trivial.
-        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
-        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+    seed(tally, db)
 
     base = f"http://127.0.0.1:{options.port}"
     started = time.monotonic()

@@ -8,11 +8,7 @@ import TallySync
 
 extension SQLiteStore {
   public func createAPIToken(_ token: APIToken) async throws -> APIToken {
-    let token = try StoreError.validating { () throws(ValidationError) in
-      try APIToken(
-        id: token.id, userID: token.userID, tokenHash: token.tokenHash, name: token.name,
-        createdAt: token.createdAt, expiresAt: token.expiresAt)
-    }
+    let token = try token.checked()
     return try await write { db in
       try db.requireUser(token.userID)
       guard try !APITokenRecord.exists(db, key: token.id.storeText) else {
@@ -54,11 +50,7 @@ extension SQLiteStore {
   }
 
   public func createSession(_ session: BrowserSession) async throws -> BrowserSession {
-    let session = try StoreError.validating { () throws(ValidationError) in
-      try BrowserSession(
-        id: session.id, userID: session.userID, tokenHash: session.tokenHash,
-        createdAt: session.createdAt, expiresAt: session.expiresAt)
-    }
+    let session = try session.checked()
     return try await write { db in
       try db.requireUser(session.userID)
       guard try !SessionRecord.exists(db, key: session.id.storeText) else {

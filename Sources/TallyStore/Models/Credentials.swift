@@ -59,6 +59,23 @@ public struct BrowserSession: Identifiable, Hashable, Codable, Sendable {
   }
 
   public func isValid(at now: Date) -> Bool { now < expiresAt }
+
+  /// The session made again through its initializer: its fields are public and settable, so
+  /// a store checks them before it writes.
+  public func checked() throws(StoreError) -> BrowserSession {
+    try StoreError.validating { () throws(ValidationError) in
+      try BrowserSession(id: id, userID: userID, tokenHash: tokenHash, createdAt: createdAt, expiresAt: expiresAt)
+    }
+  }
+}
+
+extension APIToken {
+  /// The token made again through its initializer, as ``BrowserSession/checked()``.
+  public func checked() throws(StoreError) -> APIToken {
+    try StoreError.validating { () throws(ValidationError) in
+      try APIToken(id: id, userID: userID, tokenHash: tokenHash, name: name, createdAt: createdAt, expiresAt: expiresAt)
+    }
+  }
 }
 
 enum Credential {
