@@ -56,12 +56,7 @@ public enum LoopMapping {
     return (frequency, warnings)
   }
 
-  static func describe(_ frequency: Frequency) -> String {
-    switch frequency {
-    case .daily: "daily"
-    case .weekly(let target): "\(target) a week"
-    }
-  }
+  static func describe(_ frequency: Frequency) -> String { frequency.text }
 
   /// Loop's checkmark values.
   public enum Checkmark: Equatable, Sendable {

@@ -58,6 +58,8 @@ struct HabitDetail: Sendable {
       switch habit.frequency {
       case .daily: "Every day"
       case .weekly(let k): "\(k) \(k == 1 ? "day" : "days") a week"
+      case .timesInDays(let k, let n): "\(k) \(k == 1 ? "time" : "times") in \(n) days"
+      case .monthly(let k): "\(k) \(k == 1 ? "day" : "days") a month"
       }
     reminderText =
       switch habit.reminder {

@@ -10,6 +10,8 @@ struct HabitForm: Decodable, Sendable {
   var group: String = ""
   var frequency: String = "daily"
   var target: String = "3"
+  /// Any schedule as text (`3 in 10 days`, `2 a month`), used when `frequency` is `custom`.
+  var schedule: String = "3 in 10 days"
   var reminder: String = "none"
   var time: String = "09:00"
   var start: String = "08:00"
@@ -40,6 +42,9 @@ struct HabitForm: Decodable, Sendable {
     case .weekly(let target):
       frequency = "weekly"
       self.target = String(target)
+    case .timesInDays, .monthly:
+      frequency = "custom"
+      schedule = habit.frequency.text
     }
     switch habit.reminder {
     case .none: reminder = "none"
@@ -63,6 +68,7 @@ struct HabitForm: Decodable, Sendable {
     group = try c.decodeIfPresent(String.self, forKey: .group) ?? blank.group
     frequency = try c.decodeIfPresent(String.self, forKey: .frequency) ?? blank.frequency
     target = try c.decodeIfPresent(String.self, forKey: .target) ?? blank.target
+    schedule = try c.decodeIfPresent(String.self, forKey: .schedule) ?? blank.schedule
     reminder = try c.decodeIfPresent(String.self, forKey: .reminder) ?? blank.reminder
     time = try c.decodeIfPresent(String.self, forKey: .time) ?? blank.time
     start = try c.decodeIfPresent(String.self, forKey: .start) ?? blank.start
@@ -71,7 +77,7 @@ struct HabitForm: Decodable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, icon, color, group, frequency, target, reminder, time, start, end, every
+    case name, icon, color, group, frequency, target, schedule, reminder, time, start, end, every
   }
 
   /// The values the form's fields describe, each checked by the engine's own rules.
@@ -91,7 +97,8 @@ struct HabitForm: Decodable, Sendable {
           throw ValidationError(field: "target", rule: "must be a number of days from 1 to 6")
         }
         frequency = try Frequency.weekly(targetPerWeek: target).validated()
-      default: throw ValidationError(field: "frequency", rule: "must be daily or weekly")
+      case "custom": frequency = try Frequency(parsing: schedule)
+      default: throw ValidationError(field: "frequency", rule: "must be daily, weekly or custom")
       }
       let reminder: Reminder
       switch self.reminder {
@@ -113,6 +120,7 @@ struct HabitForm: Decodable, Sendable {
         switch error.field {
         case "everyHours": "every"
         case "targetPerWeek": "target"
+        case "times", "days", "timesPerMonth": "schedule"
         default: error.field
         }
       throw Invalid(field: field, message: "The \(field == "every" ? "interval" : field) \(error.rule).")

@@ -163,6 +163,7 @@ struct TodayModel: Sendable {
       case .daily: "Daily"
       case .weekly(let target):
         "\(weekEntries.filter { $0.status == .done && $0.day <= day }.count) of \(target) this week"
+      case .timesInDays, .monthly: habit.frequency.text.capitalized
       }
     let done = status == .done
     return DueHabit(
