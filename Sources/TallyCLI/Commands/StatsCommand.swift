@@ -45,7 +45,7 @@ struct StatsCommand: TallyCommand {
       return
     }
     var table = TextTable([.left, .right, .right, .right, .right, .right])
-    table.add(["HABIT", "STREAK", "LONGEST", "RATE", "NOW", "SCORE"])
+    table.add(["HABIT", "STREAK", "LONGEST", "RATE", "PROGRESS", "SCORE"])
     for item in ranked {
       let stats = item.statistics
       let progress = stats.progressFigures(of: item.habit)

@@ -60,7 +60,8 @@ extension Measure: Codable {
         target: c.decode(Amount.self, forKey: .target),
         direction: c.decodeIfPresent(TargetDirection.self, forKey: .direction) ?? .atLeast)
     } catch let error as ValidationError {
-      throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: error.description))
+      throw DecodingError.dataCorruptedError(
+        forKey: error.field == "unit" ? .unit : .target, in: c, debugDescription: error.description)
     }
   }
 
