@@ -57,3 +57,23 @@ import Testing
     #expect(try await tally.entries(of: read).isEmpty)
   }
 }
+
+@Suite struct LoopRoundTripTests {
+  /// A Loop backup imported, exported as Tally's JSON and imported into an empty database
+  /// comes back unchanged: measures, schedules, descriptions, amounts and notes.
+  @Test func aLoopFileSurvivesTallysJSONExportAndImport() async throws {
+    let loop = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../shared/fixtures/loop/Loop Habits Backup 2025-06-30 big.db").standardized.path
+    let source = Harness()
+    await source.ok("import", loop)
+    let first = await source.ok("export")
+    #expect(first.contains("\"measure\" : {"))
+    #expect(first.contains("\"timesInDays\""))
+    let file = source.folder.appendingPathComponent("export.json").path
+    try first.write(toFile: file, atomically: true, encoding: .utf8)
+    let target = Harness()
+    await target.ok("import", file)
+    #expect(await target.ok("export") == first)
+    #expect(try await target.snapshot() == source.snapshot())
+  }
+}
