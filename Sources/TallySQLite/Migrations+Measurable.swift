@@ -6,8 +6,9 @@ extension Migrations {
   /// New columns: the schedule's `schedule_times` / `schedule_days` ("k times in n days",
   /// "k per month"), `kind`, `unit`, `target` and `target_direction` (amounts are whole
   /// thousandths of the unit), `description`; entries get `amount` (thousandths, done days of
-  /// measurable habits only). Triggers keep amounts to measurable habits and forbid changing a
-  /// habit's kind once it has entries.
+  /// measurable habits only). Triggers keep amounts to done days of measurable habits, and a
+  /// habit whose kind changes (only sync does that once days are marked: two devices' edits
+  /// merged) has its entries converted: done days get the target, amounts go for yes/no.
   static func v8(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -78,11 +79,13 @@ extension Migrations {
         BEGIN
           SELECT RAISE(ABORT, 'amount must be given for a done day of a measurable habit and only then');
         END;
-        CREATE TRIGGER habits_kind_fixed_once_marked
-        BEFORE UPDATE OF kind ON habits
-        WHEN NEW.kind != OLD.kind AND EXISTS (SELECT 1 FROM habit_entries WHERE habit_id = NEW.id)
+        CREATE TRIGGER habits_kind_converts_entries
+        AFTER UPDATE OF kind ON habits
+        WHEN NEW.kind != OLD.kind
         BEGIN
-          SELECT RAISE(ABORT, 'kind cannot change once the habit has entries');
+          UPDATE habit_entries
+          SET amount = CASE WHEN NEW.kind = 'measurable' AND status = 'done' THEN NEW.target END
+          WHERE habit_id = NEW.id;
         END;
         """)
   }

@@ -89,12 +89,27 @@ import Testing
     let statements = [
       "INSERT INTO habit_entries (habit_id, day, status, amount) VALUES ('\(Self.daily.storeText)', '2026-02-01', 'done', 1000)",
       "UPDATE habits SET kind = 'measurable', unit = 'km', target = 0, target_direction = 'atLeast' WHERE id = '\(Self.weekly.storeText)'",
-      "UPDATE habits SET kind = 'measurable', unit = 'km', target = 5000, target_direction = 'atLeast' WHERE id = '\(Self.daily.storeText)'",
     ]
     for sql in statements {
       await #expect(throws: DatabaseError.self, "\(sql)") {
         try await database.writer.write { db in try db.execute(sql: sql) }
       }
     }
+    // A kind changed under marked days converts them: done days get the target, and back.
+    let measured = try await database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE habits SET kind = 'measurable', unit = 'km', target = 5000, target_direction = 'atLeast' WHERE id = ?",
+        arguments: [Self.daily.storeText])
+      return try Row.fetchAll(db, sql: "SELECT status, amount FROM habit_entries WHERE habit_id = ? ORDER BY day", arguments: [Self.daily.storeText])
+        .map { "\($0["status"] as String) \($0["amount"] as Int64?, default: "-")" }
+    }
+    #expect(measured == ["done 5000", "skipped -"])
+    let plain = try await database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE habits SET kind = 'yesNo', unit = NULL, target = NULL, target_direction = NULL WHERE id = ?",
+        arguments: [Self.daily.storeText])
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entries WHERE amount IS NOT NULL")
+    }
+    #expect(plain == 0)
   }
 }

@@ -85,4 +85,21 @@ import Testing
       #expect(refused?.message.contains("entry.amount") == true)
     }
   }
+
+  /// Offline, the phone makes Read measurable (it has no days marked) while the laptop marks
+  /// one: the merged habit is measurable everywhere, and the marked day counts as the target.
+  @Test func aKindChangedWhileAnotherDeviceMarkedDaysConvertsTheDays() async throws {
+    try await SyncScenarioTests.withReadOnBoth { server, url, phone, laptop, read in
+      var measured = read
+      measured.measure = try Measure(unit: "pages", target: Amount(20))
+      _ = try await phone.store.updateHabit(measured, for: phone.user.id)
+      try await laptop.store.setDay(day("2026-03-07"), of: read.id, to: .done, for: laptop.user.id)
+      for replica in [laptop, phone, laptop] { _ = try await replica.sync(url, token: server.token) }
+      let expected = [HabitEntry(day: day("2026-03-07"), status: .done, amount: Amount(20))]
+      for (store, user) in [(phone.store, phone.user.id), (laptop.store, laptop.user.id), (server.store, server.user.id)] {
+        #expect(try await store.habit(id: read.id, for: user).kind == .measurable)
+        #expect(try await store.entries(of: read.id, for: user) == expected)
+      }
+    }
+  }
 }
