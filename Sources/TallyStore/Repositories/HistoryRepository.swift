@@ -33,7 +33,7 @@ public struct HistoryAdditions: Hashable, Sendable {
   /// name another new habit has, and returns the additions with notes trimmed (blank ones
   /// removed). Every store calls it before it writes.
   public func checked() throws(StoreError) -> HistoryAdditions {
-    func checkedEntries(_ entries: [HabitEntry], habit: String, kind: Habit?) throws(StoreError) -> [HabitEntry] {
+    func checkedEntries(_ entries: [HabitEntry], habit: String, owner: Habit?) throws(StoreError) -> [HabitEntry] {
       var days: Set<Day> = []
       var result: [HabitEntry] = []
       result.reserveCapacity(entries.count)
@@ -41,7 +41,7 @@ public struct HistoryAdditions: Hashable, Sendable {
         guard days.insert(entry.day).inserted else {
           throw .conflict("the day \(entry.day) of the habit '\(habit)' is listed twice")
         }
-        result.append(try EntryNote.checked(entry, of: kind))
+        result.append(try EntryNote.checked(entry, of: owner))
       }
       return result
     }
@@ -57,10 +57,10 @@ public struct HistoryAdditions: Hashable, Sendable {
         throw .conflict("two new habits are named '\(habit.name)'")
       }
       result.newHabits.append(
-        UserSnapshot.HabitWithEntries(habit: habit, entries: try checkedEntries(item.entries, habit: habit.name, kind: habit)))
+        UserSnapshot.HabitWithEntries(habit: habit, entries: try checkedEntries(item.entries, habit: habit.name, owner: habit)))
     }
     for (id, entries) in entries {
-      result.entries[id] = try checkedEntries(entries, habit: id.storeText, kind: nil)
+      result.entries[id] = try checkedEntries(entries, habit: id.storeText, owner: nil)
     }
     return result
   }
