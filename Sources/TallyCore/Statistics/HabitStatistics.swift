@@ -73,6 +73,17 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     let m = pow(0.5, (Double(frequency.times) / Double(frequency.windowDays)).squareRoot() / 13)
     var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
     guard start <= today else { return score }
+    if habit.measure == nil, window == 1 {
+      // Daily yes/no, the common case: v is the day itself.
+      for day in start...today {
+        switch history.rawStatus(on: day) {
+        case .skipped: continue
+        case .done: score = score * m + (1 - m)
+        case .none: score *= m
+        }
+      }
+      return score
+    }
     // What the window ending at `day` holds, kept up to date as it slides (nothing is
     // completed or measured before `start`, so it opens empty).
     var completed = 0
@@ -110,25 +121,48 @@ struct PeriodWalk {
   init(habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday) {
     guard start <= today else { return }
     let frequency = habit.frequency
+    if frequency == .daily {
+      // A period is a day: read it in place rather than tallying a one-day range.
+      for day in start...today {
+        let status = history.rawStatus(on: day)
+        let total = history.thousandths(on: day)
+        let meets: Bool
+        if let measure = habit.measure {
+          meets = status != .skipped && measure.isMet(by: Amount(thousandths: total))
+        } else {
+          meets = status == .done
+        }
+        count(meets: meets, excused: status == .skipped, isCurrent: day == today)
+        if day == today {
+          progress = habit.measure?.share(of: Amount(thousandths: total)) ?? (meets ? 1 : 0)
+          amount = total
+        }
+      }
+      return
+    }
     var period = frequency.period(containing: start, anchor: start, firstWeekday: firstWeekday)
     while period.lowerBound <= today {
       let tally = PeriodTally(history: history, days: period.lowerBound...min(period.upperBound, today))
-      let meets = tally.meetsGoal(of: habit)
       let isCurrent = period.upperBound >= today
-      if meets {
-        run += 1
-        longest = max(longest, run)
-        met += 1
-        counted += 1
-      } else if !tally.isExcused(for: habit), !isCurrent {
-        run = 0
-        counted += 1
-      }
+      count(meets: tally.meetsGoal(of: habit), excused: tally.isExcused(for: habit), isCurrent: isCurrent)
       if isCurrent {
         progress = tally.share(of: habit)
         amount = tally.total
       }
       period = frequency.period(containing: period.upperBound.adding(days: 1), anchor: start, firstWeekday: firstWeekday)
+    }
+  }
+
+  /// Excused periods are left out; the current one counts only once it meets its goal.
+  private mutating func count(meets: Bool, excused: Bool, isCurrent: Bool) {
+    if meets {
+      run += 1
+      longest = max(longest, run)
+      met += 1
+      counted += 1
+    } else if !excused, !isCurrent {
+      run = 0
+      counted += 1
     }
   }
 }
