@@ -60,8 +60,9 @@ public enum CalendarFeeds {
     return ics.text
   }
 
-  /// One all-day VEVENT per completed (`.done`) day of each habit. The UID names the habit and
-  /// the day, so importing a newer export updates the events instead of duplicating them.
+  /// One all-day VEVENT per completed (`.done`) day of each habit, a measurable day's amount
+  /// and unit after the name. The UID names the habit and the day, so importing a newer export
+  /// updates the events instead of duplicating them.
   public static func completions(_ habits: [(habit: Habit, entries: [HabitEntry])], stamp: Date) -> String {
     var ics = header(name: "Tally completions", refreshMinutes: nil)
     for (habit, entries) in habits {
@@ -71,7 +72,10 @@ public enum CalendarFeeds {
         ics.instant("DTSTAMP", stamp)
         ics.day("DTSTART", entry.day)
         ics.day("DTEND", entry.day.adding(days: 1))
-        ics.text("SUMMARY", "✓ " + title(of: habit))
+        let amount = entry.amount.map { amount in
+          ": \(amount)" + (habit.measure.map { $0.unit.isEmpty ? "" : " \($0.unit)" } ?? "")
+        }
+        ics.text("SUMMARY", "✓ " + title(of: habit) + (amount ?? ""))
         if let note = entry.note, !note.isEmpty { ics.text("DESCRIPTION", note) }
         ics.raw("TRANSP", "TRANSPARENT")
         ics.end("VEVENT")

@@ -30,6 +30,7 @@ extension TodayModel.DueHabit: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "done": \.done, "skipped": \.skipped,
     "detail": \.detail, "nextStatus": \.nextStatus, "note": \.note, "buttonLabel": \.buttonLabel,
+    "measure": \.measure,
   ]
 }
 

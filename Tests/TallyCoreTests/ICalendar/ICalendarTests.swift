@@ -96,6 +96,14 @@ import Testing
     #expect(uids(later) == uids(ics))
   }
 
+  @Test func aMeasurableDaysAmountIsInItsSummary() throws {
+    let run = try Habit(
+      id: UUID(), name: "Run", createdDay: Day("2028-02-01")!, measure: Measure(unit: "km", target: Amount(5)))
+    let ics = CalendarFeeds.completions(
+      [(run, [HabitEntry(day: Day("2028-02-29")!, status: .done, amount: try Amount(parsing: "5.2"))])], stamp: stamp)
+    #expect(ics.contains("SUMMARY:✓ Run: 5.2 km\r\n"))
+  }
+
   @Test func episodesAreAllDayEvents() throws {
     let show = try Show(id: UUID(), title: "Severance", status: .watching)
     let episode = try Episode(showID: show.id, season: 2, number: 10, title: "Cold Harbor", airDay: Day("2026-12-31")!)

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Measurable habits (issue 15) in a real browser, after e2e/first_day.py on the same server:
+a habit made through the form with a goal and a unit, an amount typed on Today with the
+keyboard, the habit page's grid shaded by share of the goal and its three bar charts with
+their tables, and axe's WCAG 2.1 AA rules on both pages.
+
+Usage: e2e/measurable.py BASE_URL SCREENSHOT_DIR
+first_day.py leaves the owner ada (password "correct horse battery") with today Friday
+20 November 2026.
+"""
+import sys
+import time
+from pathlib import Path
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = sys.argv[1].rstrip("/")
+SHOTS = Path(sys.argv[2])
+SHOTS.mkdir(parents=True, exist_ok=True)
+TODAY = "2026-11-20"
+# As in look_and_audit.py: the axe-core bundled with axe-selenium-python predates <div> groups in <dl>.
+KNOWN = {"dlitem"}
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
+    options.add_argument(argument)
+d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
+d.set_window_size(1280, 900)
+wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+    else:
+        print("ok:", message)
+
+
+def find(css):
+    return wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def settled():
+    time.sleep(0.15)
+    wait.until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+
+
+def audit(name):
+    Axe(d).inject()
+    result = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'].filter((t) => axe.getRules([t]).length);"
+        "axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+        ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));")
+    found = [(v["id"], v["nodes"][0]["target"]) for v in result["violations"] if v["id"] not in KNOWN]
+    check(not found, f"{name}: no WCAG 2.1 AA violations {found}")
+
+
+try:
+    d.get(BASE + "/signin")
+    find("#name").send_keys("ada")
+    find("#password").send_keys("correct horse battery")
+    find("button[type=submit]").click()
+    wait.until(EC.url_contains("/today"))
+
+    # The form: an amount habit with a goal and a unit.
+    d.get(BASE + "/habits/new")
+    find("#habit-name").send_keys("Run")
+    d.find_element(By.CSS_SELECTOR, "input[name=kind][value=measurable]").click()
+    find("#habit-goal").send_keys("5")
+    find("#habit-unit").send_keys("km")
+    find("button.primary[type=submit]").click()
+    wait.until(EC.url_matches(r"/habits/[0-9a-f-]{36}$"))
+    habit_url = d.current_url
+    habit_id = habit_url.rsplit("/", 1)[1]
+
+    # Today: a labelled number field; typing and Enter saves it.
+    d.get(BASE + f"/today?day={TODAY}")
+    field = find(f"#amount-{habit_id}")
+    label = d.find_element(By.CSS_SELECTOR, f"label[for=amount-{habit_id}]").get_attribute("textContent")
+    check(label.startswith("Run on ") and label.endswith("in km"), f"the amount field is labelled ({label})")
+    field.send_keys("3", Keys.ENTER)
+    wait.until(lambda _: find(f"#amount-{habit_id}").get_attribute("value") == "3")
+    d.get(BASE + f"/today?day={TODAY}")
+    settled()
+    check(find(f"#amount-{habit_id}").get_attribute("value") == "3", "the amount is kept after a reload")
+    d.save_screenshot(str(SHOTS / "measurable-today.png"))
+    audit("today with a measurable habit")
+
+    # The habit page: the day's cell shaded at 3 of 5 km, a tap opens the day, three charts.
+    d.get(habit_url)
+    settled()
+    cell = find(f'#habit-grid .gc[data-day="{TODAY}"] rect')
+    check(cell.get_attribute("fill-opacity") == "0.8", f"3 of 5 km (over half, up to three quarters) shades the cell at 0.8 ({cell.get_attribute('fill-opacity')})")
+    for period in ("week", "month", "year"):
+        check(len(d.find_elements(By.CSS_SELECTOR, f"#totals-{period}-heading")) == 1, f"a chart of amounts per {period}")
+    captions = [c.get_attribute("textContent") for c in d.find_elements(By.CSS_SELECTOR, ".charts caption")]
+    check("Amounts per month" in captions, f"each chart has a table for screen readers ({captions})")
+    d.save_screenshot(str(SHOTS / "measurable-habit.png"))
+    audit("a measurable habit's page")
+    d.find_element(By.CSS_SELECTOR, f'#habit-grid .gc[data-day="{TODAY}"]').click()
+    wait.until(lambda _: "day=" in d.current_url)
+    check(find("#amount").get_attribute("value") == "3", "a tap on a measurable day opens it with its amount")
+finally:
+    d.quit()
+
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("all measurable checks passed")
