@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TallyCoreReference", targets: ["TallyCoreReference"]),
     .library(name: "TallyStore", targets: ["TallyStore"]),
     .library(name: "TallySQLite", targets: ["TallySQLite"]),
+    .library(name: "TallyPostgres", targets: ["TallyPostgres"]),
     .library(name: "TallySync", targets: ["TallySync"]),
     .library(name: "TallySyncClient", targets: ["TallySyncClient"]),
     .library(name: "TallyWire", targets: ["TallyWire"]),
@@ -41,6 +42,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: []
 )
@@ -82,7 +84,7 @@ package.targets += [
   // The shared contract suite lives here and runs against every implementation.
   .testTarget(
     name: "TallyStoreTests",
-    dependencies: ["TallyStore", "TallySQLite"],
+    dependencies: ["TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting"],
     swiftSettings: swiftSettings
   ),
   // The durable store: one SQLite file (WAL), versioned migrations.
@@ -102,6 +104,30 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - PostgreSQL: the same store for many server instances on one database
+
+package.targets += [
+  // The ``Store`` on PostgreSQL through postgres-nio: one file per repository area, versioned
+  // migrations under an advisory lock, database rules mapped to the same ``StoreError``s.
+  .target(
+    name: "TallyPostgres",
+    dependencies: [
+      "TallyStore",
+      "TallySync",
+      .product(name: "PostgresNIO", package: "postgres-nio"),
+      .product(name: "Logging", package: "swift-log"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // For tests: a fresh schema on the PostgreSQL `TALLY_TEST_POSTGRES_URL` names.
+  .target(
+    name: "TallyPostgresTesting",
+    dependencies: ["TallyPostgres", "TallyStore"],
+    path: "Tests/Support/TallyPostgresTesting",
     swiftSettings: swiftSettings
   ),
 ]
@@ -135,6 +161,8 @@ package.targets += [
       "TallySync",
       "TallyServer",
       "TallySQLite",
+      "TallyPostgres",
+      "TallyPostgresTesting",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
@@ -281,6 +309,7 @@ package.targets += [
       "TallyStore",
       "TallySync",
       "TallySQLite",
+      "TallyPostgres",
       "TallyAccounts",
       "TallyWire",
       "TallyImport",
@@ -302,6 +331,9 @@ package.targets += [
       "TallyServer",
       "TallyPush",
       "TallySQLite",
+      "TallyPostgres",
+      "TallyPostgresTesting",
+      "TallySync",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
       "TallyTMDB",
@@ -329,6 +361,7 @@ package.targets += [
       "TallySync",
       "TallySyncClient",
       "TallySQLite",
+      "TallyPostgres",
       "TallyAccounts",
       "TallyServer",
       "TallyWire",
@@ -340,7 +373,10 @@ package.targets += [
   ),
   .testTarget(
     name: "TallyCLITests",
-    dependencies: ["TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB"],
+    dependencies: [
+      "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
+      "TallyPostgresTesting",
+    ],
     swiftSettings: swiftSettings
   ),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.

@@ -16,14 +16,10 @@ public func buildApplication(
   metrics: PrometheusCollectorRegistry? = nil,
   clock: @escaping @Sendable () -> Date = { Date() },
   onServerRunning: @escaping @Sendable () async -> Void = {}
-) throws -> some ApplicationProtocol {
+) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "tally")
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
-  let database =
-    if let path = configuration.databasePath {
-      try AppDatabase.open(at: path, adoptingEmptyFile: configuration.adoptEmptyDatabase)
-    } else { try AppDatabase.inMemory() }
-  let store: any SyncingStore = SQLiteStore(database, clock: clock)
+  let (store, database) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
@@ -42,7 +38,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(address.host, port: address.port), serverName: "Tally metrics"),
         logger: logger))
   }
-  if let directory = configuration.backupDirectory, configuration.databasePath != nil {
+  if let directory = configuration.backupDirectory, let database, database.path != nil {
     app.addServices(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
   }
@@ -125,6 +121,6 @@ public func runServer(
   onServerRunning: @escaping @Sendable () async -> Void
 ) async throws {
   let metrics = configuration.metricsAddress == nil ? nil : ServerMetrics.bootstrap()
-  let app = try buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
+  let app = try await buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
   try await app.runService()
 }

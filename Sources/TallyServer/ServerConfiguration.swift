@@ -8,6 +8,9 @@ public struct ServerConfiguration: Sendable {
   public var port: Int
   /// The SQLite file; `nil` serves an in-memory store (tests).
   public var databasePath: String?
+  /// A PostgreSQL database (`postgres://…`); when set it is served instead of ``databasePath``,
+  /// and several servers may share it (docs/storage.md).
+  public var databaseURL: String?
   /// Lets an existing empty file at ``databasePath`` become the database (`--adopt-empty-db`).
   public var adoptEmptyDatabase = false
   /// Lets anyone create an account. Off: accounts come from the owner.

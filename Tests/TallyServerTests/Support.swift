@@ -8,6 +8,7 @@ import TallyCore
 import TallySQLite
 import TallyServer
 import TallyStore
+import TallySync
 import TallyTMDB
 import Testing
 
@@ -26,6 +27,15 @@ struct TestServer: Sendable {
     webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
+    self.init(store: store, configuration: configuration, clock: clock, showSource: showSource, webhookTransport: webhookTransport)
+  }
+
+  /// A router over `store`: a PostgreSQL store, or one of several instances on one database.
+  init(
+    store: any SyncingStore, configuration: ServerConfiguration = ServerConfiguration(),
+    clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+  ) {
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,

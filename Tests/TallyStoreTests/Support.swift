@@ -1,5 +1,7 @@
 import Foundation
 import TallyCore
+import TallyPostgres
+import TallyPostgresTesting
 import TallySQLite
 import TallyStore
 import Testing
@@ -12,14 +14,15 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
-  static let all: [StoreFactory] = [
-    StoreFactory(name: "SQLite in memory") { SQLiteStore(try AppDatabase.inMemory()) },
-    StoreFactory(name: "SQLite file") {
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tally-contract-\(UUID().uuidString)")
-      return SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("tally.sqlite").path))
-    },
-  ]
+  static let all: [StoreFactory] =
+    [
+      StoreFactory(name: "SQLite in memory") { SQLiteStore(try AppDatabase.inMemory()) },
+      StoreFactory(name: "SQLite file") {
+        let folder = FileManager.default.temporaryDirectory
+          .appendingPathComponent("tally-contract-\(UUID().uuidString)")
+        return SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("tally.sqlite").path))
+      },
+    ] + (PostgresTesting.url == nil ? [] : [StoreFactory(name: "PostgreSQL") { try await PostgresTesting.store() }])
 }
 
 func day(_ text: String) -> Day {

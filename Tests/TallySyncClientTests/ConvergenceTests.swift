@@ -13,10 +13,10 @@ import Testing
 /// replica equals the server, and every acknowledged edit is there unless a later one
 /// replaced it or its habit was deleted.
 @Suite struct ConvergenceTests {
-  @Test func replicasConvergeAndKeepEveryEditThatWasNotReplaced() async throws {
+  @Test(arguments: ServerBackend.all) func replicasConvergeAndKeepEveryEditThatWasNotReplaced(_ backend: ServerBackend) async throws {
     await propertyCheck(count: 30, input: Gen.int(in: 0..<1_000_000_000).array(of: 10...70)) { codes in
       do {
-        try await Self.run(codes)
+        try await Self.run(codes, backend)
       } catch {
         Issue.record("the history \(codes) failed: \(error)")
       }
@@ -26,12 +26,12 @@ import Testing
   /// Found by the property above: the laptop (Apia) moves the account to its zone, the tablet
   /// (a day fast) pulls it, sets an earlier day-switch hour and writes its today, 10 March,
   /// while the server, at 13:00 on 8 March in Berlin, is still in 8 March by the old hour.
-  @Test func aFastDeviceInAnEarlierDayOfANewZoneStillConverges() async throws {
-    try await Self.run([161390084, 270182734, 258258080, 372160638, 0, 0, 0, 0, 0, 0])
+  @Test(arguments: ServerBackend.all) func aFastDeviceInAnEarlierDayOfANewZoneStillConverges(_ backend: ServerBackend) async throws {
+    try await Self.run([161390084, 270182734, 258258080, 372160638, 0, 0, 0, 0, 0, 0], backend)
   }
 
-  static func run(_ codes: [Int]) async throws {
-    let server = try await SyncServer.make()
+  static func run(_ codes: [Int], _ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let replicas = [
         try await Replica.make("phone", url: url, token: server.token),

@@ -34,8 +34,8 @@ import Testing
     }
   }
 
-  @Test func anotherAccountsHabitCannotBeWrittenOrTaken() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func anotherAccountsHabitCannotBeWrittenOrTaken(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     let other = try await server.services.accounts.addUser(
       name: "bob", password: "correct horse", settings: UserSettings(timeZone: "UTC"), at: startOfTests)
     let theirs = try await server.store.createHabit(
@@ -60,8 +60,8 @@ import Testing
 
   /// The server's clock reads 13:00 on 8 March in Berlin; a device's clock may be 48 hours
   /// ahead (its stamps are still taken), so 10 March can be its today, and 11 March cannot.
-  @Test func aDayPastTheClockAllowanceIsRefused() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aDayPastTheClockAllowanceIsRefused(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     let habit = try await server.store.createHabit(
       Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: server.user.id)
     try await server.running { url in
@@ -80,8 +80,8 @@ import Testing
     }
   }
 
-  @Test func aStampYearsAheadIsRefused() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aStampYearsAheadIsRefused(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let ahead = SyncChange(
         kind: .journal, id: "2026-03-07", stamp: Self.stamp(startOfTests.addingTimeInterval(3 * 365 * 86_400)),
@@ -92,8 +92,8 @@ import Testing
     }
   }
 
-  @Test func aStampOfAnotherDeviceIsRefused() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aStampOfAnotherDeviceIsRefused(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let foreign = SyncChange(
         kind: .journal, id: "2026-03-07", stamp: Self.stamp(startOfTests, device: UUID()), fields: ["text": .string("x")])
@@ -102,12 +102,12 @@ import Testing
     }
   }
 
-  @Test(arguments: [
+  @Test(arguments: ServerBackend.all, [
     #"{"device":"0d000000-0000-4000-8000-000000000001","changes":[{"kind":"journal","id":"2026-03-07","stamp":"yesterday","fields":{"text":"x"}}]}"#,
     #"{"device":"0d000000-0000-4000-8000-000000000001","changes":[{"kind":"mood","id":"2026-03-07","stamp":"0001772971200000-00000000-0d000000-0000-4000-8000-000000000001","fields":{}}]}"#,
   ])
-  func aMalformedChangeIsRefusedNamingWhere(_ body: String) async throws {
-    let server = try await SyncServer.make()
+  func aMalformedChangeIsRefusedNamingWhere(_ backend: ServerBackend, _ body: String) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let response = try await RawHTTP.post(url + "/api/v1/sync", body: body, token: server.token)
       #expect(response.status == 422)
@@ -116,8 +116,8 @@ import Testing
     }
   }
 
-  @Test func anUnknownFieldIsRefusedByName() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func anUnknownFieldIsRefusedByName(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let odd = SyncChange(
         kind: .journal, id: "2026-03-07", stamp: Self.stamp(startOfTests), fields: ["mood": .string("fine")])
@@ -126,8 +126,8 @@ import Testing
     }
   }
 
-  @Test func aBatchOverTheLimitIsRefusedWithItsSize() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aBatchOverTheLimitIsRefusedWithItsSize(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let many = (0..<1_000).map { index in
         SyncChange(
@@ -140,8 +140,8 @@ import Testing
     }
   }
 
-  @Test func aCursorOfAnotherAccountIsRefused() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aCursorOfAnotherAccountIsRefused(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let device = try await server.store.syncDevice()
       let foreign = SyncCursor(position: 3, user: UUID(), server: device).description
@@ -158,8 +158,8 @@ import Testing
 }
 
 @Suite struct SyncUnknownFieldTests {
-  @Test func aPushWithAFieldItDoesNotHaveIsRefused() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aPushWithAFieldItDoesNotHaveIsRefused(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let response = try await RawHTTP.post(
         url + "/api/v1/sync",

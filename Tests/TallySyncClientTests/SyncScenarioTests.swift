@@ -10,9 +10,9 @@ import Testing
 @Suite struct SyncScenarioTests {
   /// A server, a phone and a laptop that both hold the habit Read, made on the phone.
   static func withReadOnBoth(
-    _ body: @Sendable (SyncServer, String, Replica, Replica, Habit) async throws -> Void
+    _ backend: ServerBackend, _ body: @Sendable (SyncServer, String, Replica, Replica, Habit) async throws -> Void
   ) async throws {
-    let server = try await SyncServer.make()
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
@@ -24,8 +24,8 @@ import Testing
     }
   }
 
-  @Test func aHabitMadeOnOneDeviceReachesTheOtherWithItsDays() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aHabitMadeOnOneDeviceReachesTheOtherWithItsDays(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
@@ -44,8 +44,8 @@ import Testing
     }
   }
 
-  @Test func theLaterMarkOfOneDayWinsEverywhere() async throws {
-    try await Self.withReadOnBoth { server, url, phone, laptop, read in
+  @Test(arguments: ServerBackend.all) func theLaterMarkOfOneDayWinsEverywhere(_ backend: ServerBackend) async throws {
+    try await Self.withReadOnBoth(backend) { server, url, phone, laptop, read in
       // Offline: the phone marks the day done, a minute later the laptop skips it.
       try await phone.store.setDay(day("2026-03-07"), of: read.id, to: .done, note: "on the train", for: phone.user.id)
       laptop.clock.advance(60)
@@ -59,8 +59,8 @@ import Testing
     }
   }
 
-  @Test func aDeletedHabitStaysDeletedAndTheEditsMadeToItAreReported() async throws {
-    try await Self.withReadOnBoth { server, url, phone, laptop, read in
+  @Test(arguments: ServerBackend.all) func aDeletedHabitStaysDeletedAndTheEditsMadeToItAreReported(_ backend: ServerBackend) async throws {
+    try await Self.withReadOnBoth(backend) { server, url, phone, laptop, read in
       try await phone.store.deleteHabit(id: read.id, for: phone.user.id)
       // Later, offline, the laptop renames it and marks a day.
       laptop.clock.advance(3_600)
@@ -77,8 +77,8 @@ import Testing
     }
   }
 
-  @Test func twoHabitsGivenOneNameOfflineBothSurviveAndTheLaterIsRenamed() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func twoHabitsGivenOneNameOfflineBothSurviveAndTheLaterIsRenamed(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
@@ -103,8 +103,8 @@ import Testing
     }
   }
 
-  @Test func aReplacedJournalTextIsKeptAsARevision() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aReplacedJournalTextIsKeptAsARevision(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
@@ -121,8 +121,8 @@ import Testing
     }
   }
 
-  @Test func whatTheWebAppWritesReachesTheDevices() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func whatTheWebAppWritesReachesTheDevices(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let habit = try await server.store.createHabit(
@@ -139,8 +139,8 @@ import Testing
     }
   }
 
-  @Test func aPushWhoseAnswerWasLostChangesNothingWhenSentAgain() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aPushWhoseAnswerWasLostChangesNothingWhenSentAgain(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let habit = try await phone.store.createHabit(
@@ -191,8 +191,8 @@ final class LosingAnswers: SyncTransport, @unchecked Sendable {
 }
 
 @Suite struct SyncPriceTests {
-  @Test func aPriceSetOnTheServerReachesADevice() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aPriceSetOnTheServerReachesADevice(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       try await server.store.setPrice(

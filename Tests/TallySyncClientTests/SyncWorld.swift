@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Synchronization
 import TallyAccounts
 import TallyCore
+import TallyPostgresTesting
 import TallySQLite
 import TallyServer
 import TallyStore
@@ -35,17 +36,34 @@ func temporaryDatabase(_ name: String) -> String {
     .appendingPathComponent("tally-sync-\(UUID().uuidString)").appendingPathComponent("\(name).sqlite").path
 }
 
-/// The server's side: its database file, its clock and an account with an API token.
+/// Which store the server runs on: every sync test runs on SQLite, and on PostgreSQL too when
+/// `TALLY_TEST_POSTGRES_URL` names one.
+enum ServerBackend: String, Sendable, CaseIterable, CustomTestStringConvertible {
+  case sqlite, postgres
+
+  static let all: [ServerBackend] = PostgresTesting.url == nil ? [.sqlite] : [.sqlite, .postgres]
+
+  var testDescription: String { rawValue }
+
+  func store(clock: TestClock) async throws -> any SyncingStore {
+    switch self {
+    case .sqlite: SQLiteStore(try AppDatabase.open(at: temporaryDatabase("server")), clock: { clock.read() })
+    case .postgres: try await PostgresTesting.store(clock: { clock.read() })
+    }
+  }
+}
+
+/// The server's side: its database, its clock and an account with an API token.
 struct SyncServer: Sendable {
-  let store: SQLiteStore
+  let store: any SyncingStore
   let services: AppServices
   let clock: TestClock
   let user: User
   let token: String
 
-  static func make(timeZone: String = "Europe/Berlin") async throws -> SyncServer {
+  static func make(_ backend: ServerBackend, timeZone: String = "Europe/Berlin") async throws -> SyncServer {
     let clock = TestClock(startOfTests)
-    let store = SQLiteStore(try AppDatabase.open(at: temporaryDatabase("server")), clock: { clock.read() })
+    let store = try await backend.store(clock: clock)
     let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
     let services = AppServices(
       store: store, configuration: ServerConfiguration(), accounts: accounts, clock: { clock.read() })

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyPostgres
 import TallyServer
 
 /// `tally serve [--host 127.0.0.1] [--port 8080] …`
@@ -16,6 +17,13 @@ struct ServeCommand: TallyCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var tmdb: TMDBOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "Serve a PostgreSQL database instead of the SQLite file ($TALLY_DATABASE_URL).",
+      discussion: "postgres://user:password@host:5432/database; several servers may share one. See docs/storage.md.",
+      valueName: "url"))
+  var database: String?
 
   @Option(help: ArgumentHelp("The address to listen on ($TALLY_HOST).", valueName: "address"))
   var host: String?
@@ -84,6 +92,12 @@ struct ServeCommand: TallyCommand {
     if let idleTimeout, !(1...3600).contains(idleTimeout) {
       throw UsageError("The --idle-timeout must be 1 to 3600 seconds, not \(idleTimeout).")
     }
+    if let database, !PostgresLocation.isURL(database) {
+      throw UsageError("The --database must be a postgres:// URL, not '\(database)'; a SQLite file is named with --db.")
+    }
+    if database != nil, backupDir != nil {
+      throw UsageError("Daily backups (--backup-dir) are for SQLite; back up PostgreSQL with pg_dump (docs/storage.md).")
+    }
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
     }
@@ -101,8 +115,16 @@ struct ServeCommand: TallyCommand {
     let address = "http://\(configuration.host):\(configuration.port)"
     try await runServer(configuration, clock: try serverClock(context)) {
       context.standardOutput.line(
-        "Tally is serving \(address) from \(configuration.databasePath ?? "memory"). Stop it with Ctrl-C.")
+        "Tally is serving \(address) from \(Self.databaseName(configuration)). Stop it with Ctrl-C.")
     }
+  }
+
+  /// The database as the start-up line names it, a PostgreSQL password left out.
+  static func databaseName(_ configuration: ServerConfiguration) -> String {
+    if let url = configuration.databaseURL, let location = try? PostgresLocation(url: url) {
+      return location.description
+    }
+    return configuration.databasePath ?? "memory"
   }
 
   /// With `--now` or `TALLY_NOW`, the server's clock starts at that instant and runs on from
@@ -120,7 +142,19 @@ struct ServeCommand: TallyCommand {
   func serverConfiguration(_ context: CommandContext) throws -> ServerConfiguration {
     let environment = context.environment
     var configuration = ServerConfiguration()
-    configuration.databasePath = try SessionOpener(options: global, context: context).path()
+    if let url = database ?? environment["TALLY_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      guard PostgresLocation.isURL(url) else {
+        throw CommandFailure("TALLY_DATABASE_URL must be a postgres:// URL, not '\(url)'.", exitCode: CommandFailure.usage)
+      }
+      guard backupDir == nil, (environment["TALLY_BACKUP_DIR"] ?? "").isEmpty else {
+        throw CommandFailure(
+          "Daily backups (TALLY_BACKUP_DIR) are for SQLite; back up PostgreSQL with pg_dump (docs/storage.md).",
+          exitCode: CommandFailure.usage)
+      }
+      configuration.databaseURL = url
+    } else {
+      configuration.databasePath = try SessionOpener(options: global, context: context).path()
+    }
     configuration.adoptEmptyDatabase = global.adoptEmptyDb
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
     configuration.tmdb = try tmdb.configuration(environment)

@@ -12,6 +12,7 @@ public struct Tally: ParsableCommand {
       """,
     subcommands: [
       ServeCommand.self,
+      CopyToPostgresCommand.self,
       RemoteCommand.self,
       SyncCommand.self,
       UserCommand.self,

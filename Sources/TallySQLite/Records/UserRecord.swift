@@ -52,33 +52,3 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     }
   }
 }
-
-/// Turning stored text back into values, with errors that say which row is damaged.
-enum Stored {
-  static func uuid(_ text: String, _ what: String) throws(StoreError) -> UUID {
-    guard let id = UUID(uuidString: text) else { throw .corrupt("\(what) '\(text)' is not a UUID") }
-    return id
-  }
-
-  static func day(_ text: String, _ what: String) throws(StoreError) -> Day {
-    guard let day = Day(text) else { throw .corrupt("\(what) '\(text)' is not a day YYYY-MM-DD") }
-    return day
-  }
-
-  static func instant(_ text: String, _ what: String) throws(StoreError) -> Date {
-    guard let date = InstantText.date(text) else {
-      throw .corrupt("\(what) '\(text)' is not an instant like 2026-03-08T06:30:00.000Z")
-    }
-    return date
-  }
-
-  static func valid<T>(_ what: String, _ body: () throws(ValidationError) -> T) throws(StoreError)
-    -> T
-  {
-    do {
-      return try body()
-    } catch {
-      throw .corrupt("\(what): \(error.field) \(error.rule)")
-    }
-  }
-}

@@ -15,7 +15,7 @@ extension SyncApplier {
     let nameKey = NameKey.comparisonKey(habit.name)
     guard let other = others.first(where: { NameKey.comparisonKey($0.name) == nameKey }) else { return habit.name }
     let taken = Set(others.map { NameKey.comparisonKey($0.name) }).union([nameKey])
-    let free = Self.freeName(habit.name, taken: taken)
+    let free = SyncMergeRules.freeName(habit.name, taken: taken)
     let otherKey = SyncKey(kind: .habit, id: other.id)
     let otherStamp = try db.syncEntity(otherKey, user: user)?.stamps["name"]
     if let otherStamp, let mine = state.stamps["name"], otherStamp > mine {
@@ -30,17 +30,6 @@ extension SyncApplier {
     try renamer().record(key, ["name": .string(free)])
     noteRename(SyncRename(kind: .habit, id: key.id, from: habit.name, to: free))
     return free
-  }
-
-  /// `name (2)`, `name (3)`, … : the first that no habit holds, within the length limit.
-  static func freeName(_ name: String, taken: Set<String>) -> String {
-    for n in 2... {
-      let suffix = " (\(n))"
-      let base = String(name.prefix(Habit.nameLengths.upperBound - suffix.count))
-      let candidate = base + suffix
-      if !taken.contains(NameKey.comparisonKey(candidate)) { return candidate }
-    }
-    return name
   }
 
   /// A user has each TMDB show once: of two shows given one TMDB id, the later loses the link.

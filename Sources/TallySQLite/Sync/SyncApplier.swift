@@ -34,14 +34,12 @@ struct SyncApplier {
 
   mutating func apply(_ changes: [SyncChange]) throws {
     guard !changes.isEmpty else { return }
-    var latest = try db.latestStamp()
-    for change in changes { latest = HybridClock.seen(change.stamp, latest: latest) }
-    if let latest { try db.saveLatestStamp(latest) }
-    // By kind, in the order sent within a kind. Entries come after their parents and before
-    // episodes, so they are read and written together: nothing in between reads their feed rows.
-    let ordered = SyncKind.allCases.flatMap { kind in changes.indices.lazy.filter { changes[$0].kind == kind } }
-    for index in ordered {
-      let change = changes[index]
+    if let latest = SyncMergeRules.latest(after: changes, latest: try db.latestStamp()) {
+      try db.saveLatestStamp(latest)
+    }
+    // Entries come after their parents and before episodes, so they are read and written
+    // together: nothing in between reads their feed rows.
+    for (index, change) in SyncMergeRules.ordered(changes) {
       if change.kind == .entry, entries == nil {
         entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if change.kind != .entry {
@@ -49,15 +47,8 @@ struct SyncApplier {
       }
       do {
         try apply(change)
-      } catch let error as ValidationError {
-        throw SyncRefusal.invalid(index: index, error)
-      } catch let error as SyncApplyError {
-        throw SyncRefusal.unknown(index: index, change.key, error.reason)
-      } catch let error as DecodingError {
-        throw SyncRefusal.invalid(
-          index: index, ValidationError(field: "fields", rule: DecodingErrorText.describe(error)))
-      } catch let error as StoreError {
-        throw SyncRefusal.invalid(index: index, ValidationError(field: "fields", rule: error.description))
+      } catch {
+        throw SyncMergeRules.refusal(for: error, index: index, key: change.key)
       }
     }
     try flushEntries()
@@ -74,13 +65,9 @@ struct SyncApplier {
     let id = try SyncID(key)
     if let parent = key.parent {
       let held = try cache.entity(parent) { try db.syncEntity(parent, user: user) }
-      if held?.deleted != nil {
-        report.dropped.append(
-          SyncNotice(kind: key.kind, id: key.id, reason: "its \(parent.kind.rawValue) was deleted"))
+      if let notice = try SyncMergeRules.parentCheck(key, parent: parent, held: held, strict: strict) {
+        report.dropped.append(notice)
         return
-      }
-      if held == nil, strict {
-        throw SyncApplyError(reason: "this account has no \(parent.kind.rawValue) \(parent.id)")
       }
     }
     let before = try key.kind == .entry ? entries?.entity(key.id) : db.syncEntity(key, user: user)
@@ -95,20 +82,13 @@ struct SyncApplier {
     var after = before ?? SyncEntity()
     switch after.merge(change) {
     case .dropped:
-      report.dropped.append(
-        SyncNotice(kind: key.kind, id: key.id, reason: "the \(key.kind.rawValue) was deleted on another device"))
+      report.dropped.append(SyncMergeRules.droppedNotice(key))
     case .unchanged:
       report.unchanged += 1
       if case .journal(let day) = id { try keepLosingText(change, day: day, held: after) }
     case .applied:
       report.applied += 1
-      if strict, before?.isComplete(key.kind) != true, after.deleted == nil, !after.isComplete(key.kind),
-        key.kind != .settings
-      {
-        let missing = key.kind.fields.subtracting(after.fields.keys).sorted()
-        throw ValidationError(
-          field: "fields", rule: "of a new \(key.kind.rawValue) must include \(missing.joined(separator: ", "))")
-      }
+      try SyncMergeRules.checkComplete(key, before: before, after: after, strict: strict)
       if key.kind == .entry {
         entries?.save(after, id: key.id)
       } else {
@@ -132,7 +112,7 @@ struct SyncApplier {
     let taken = try Bool.fetchOne(
       db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ? AND user_id <> ?)",
       arguments: [uuid.storeText, user.storeText]) ?? false
-    if taken { throw SyncApplyError(reason: "this id cannot be used; give the new entity a new id") }
+    if taken { throw SyncApplyError(reason: SyncMergeRules.idTaken) }
   }
 
   /// A journal text that lost to a later one is kept as a revision all the same.
@@ -153,11 +133,6 @@ struct SyncApplier {
   mutating func noteRename(_ rename: SyncRename) {
     report.renamed.append(rename)
   }
-}
-
-/// A change naming something this account never had, or cannot have.
-struct SyncApplyError: Error {
-  let reason: String
 }
 
 /// What a merge has read of parents: their feed state and whether their row exists.

@@ -1,22 +1,22 @@
 import Foundation
-import TallySync
 
-/// Fields and stamps as the `sync_entities` columns hold them: canonical JSON (keys sorted).
-enum SyncJSON {
-  static func text(_ fields: [String: SyncValue]) -> String { SyncJSONText.object(fields) }
+/// Fields and stamps as every store's `sync_entities` columns hold them: canonical JSON (keys
+/// sorted).
+public enum SyncJSON {
+  public static func text(_ fields: [String: SyncValue]) -> String { SyncJSONText.object(fields) }
 
   /// One stamp when every field shares it (nearly always), else an object of them.
-  static func stampsText(_ stamps: [String: HybridStamp]) -> String {
+  public static func stampsText(_ stamps: [String: HybridStamp]) -> String {
     if let first = stamps.values.first, stamps.values.allSatisfy({ $0.text == first.text }) { return first.text }
     return text(stamps.mapValues { .string($0.text) })
   }
 
-  static func fields(_ text: String) throws -> [String: SyncValue] {
+  public static func fields(_ text: String) throws -> [String: SyncValue] {
     guard case .object(let fields) = try SyncJSONReader.value(text.utf8) else { throw SyncJSONError(text: text) }
     return fields
   }
 
-  static func stamps(_ text: String, fields: some Collection<String>) throws -> [String: HybridStamp] {
+  public static func stamps(_ text: String, fields: some Collection<String>) throws -> [String: HybridStamp] {
     if !text.hasPrefix("{") {
       guard let stamp = HybridStamp(text) else { throw SyncJSONError(text: text) }
       return Dictionary(uniqueKeysWithValues: fields.map { ($0, stamp) })
@@ -28,7 +28,12 @@ enum SyncJSON {
   }
 }
 
-struct SyncJSONError: Error, CustomStringConvertible {
-  let text: String
-  var description: String { "a sync row holds '\(text)', which is not what Tally writes" }
+public struct SyncJSONError: Error, CustomStringConvertible {
+  public let text: String
+
+  public init(text: String) {
+    self.text = text
+  }
+
+  public var description: String { "a sync row holds '\(text)', which is not what Tally writes" }
 }

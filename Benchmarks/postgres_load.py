@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""`tally serve` on SQLite and on PostgreSQL, in one run, on loopback only.
+
+Seeds a SQLite database as server_load.py does (20 daily habits, a year of entries), copies it
+into a new PostgreSQL database with `tally copy-to-postgres`, then measures with wrk, for
+  - one instance on the SQLite file,
+  - one instance on PostgreSQL,
+  - two instances on the same PostgreSQL database (half the connections each, summed):
+the habit list with statistics and entries (reads: the response cache checks the store's
+revision on every request), and marking a day (writes: one transaction each), as requests/s
+and p50/p99, with each PostgreSQL figure as a ratio of SQLite's.
+
+Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
+  python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from server_load import PASSWORD, request, run, wrk  # noqa: E402
+
+WRITE_SCRIPT = """
+wrk.method = "PUT"
+wrk.body = '{"status":"done"}'
+wrk.headers["Content-Type"] = "application/json"
+"""
+
+
+def start(tally, port, database_args):
+    server = subprocess.Popen([tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if request(base + "/healthz")[0] == 200:
+                return server, base
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                sys.exit(f"tally serve {' '.join(database_args)} did not start")
+            time.sleep(0.02)
+
+
+def token_for(base):
+    _, headers, _ = request(base + "/api/v1/session", "POST", {"name": "bench", "password": PASSWORD},
+                            {"Origin": base})
+    cookie = headers["Set-Cookie"].split(";")[0]
+    _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
+    return json.loads(body)["secret"]
+
+
+def load(bases, path, seconds, connections, token, script=None):
+    """wrk against every base at once, `connections` split between them: summed req/s, the
+    worst p50 and p99, and the non-2xx count."""
+    results = [None] * len(bases)
+
+    def one(index, base):
+        results[index] = wrk_with(base + path, seconds, max(1, connections // len(bases)), token, script)
+
+    threads = [threading.Thread(target=one, args=(index, base)) for index, base in enumerate(bases)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return (sum(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results),
+            sum(r[3] for r in results))
+
+
+def wrk_with(url, seconds, connections, token, script):
+    if script is None:
+        return wrk(url, seconds, connections, token)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
+        file.write(script)
+    try:
+        original = subprocess.run
+        # server_load's wrk builds the command; add the script the same way it adds headers.
+        def with_script(command, **kwargs):
+            return original(command[:1] + ["-s", file.name] + command[1:], **kwargs)
+        subprocess.run = with_script
+        try:
+            return wrk(url, seconds, connections, token)
+        finally:
+            subprocess.run = original
+    finally:
+        os.unlink(file.name)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", default=".build/release/tally")
+    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
+                        help="a PostgreSQL URL whose user may create databases")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--port", type=int, default=18281)
+    options = parser.parse_args()
+    if not options.postgres:
+        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk")
+    tally = options.tally
+    work = tempfile.mkdtemp()
+    db = os.path.join(work, "tally.sqlite")
+    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
+    for index in range(20):
+        name = f"Habit {index + 1:02d}"
+        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
+        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
+        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+    name = "tally_bench_" + uuid.uuid4().hex[:8]
+    subprocess.run(["psql", options.postgres, "-qc", f"CREATE DATABASE {name}"], check=True)
+    target = options.postgres.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
+    copy_started = time.monotonic()
+    subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
+    copy_seconds = time.monotonic() - copy_started
+
+    setups = [("1 instance, SQLite", [["--db", db]]),
+              ("1 instance, PostgreSQL", [["--database", target]]),
+              ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
+    figures = {}
+    try:
+        for label, instances in setups:
+            servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
+            try:
+                bases = [base for _, base in servers]
+                token = token_for(bases[0])
+                _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
+                habit = json.loads(body)[0]["id"]
+                reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
+                             options.connections, token)
+                writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
+                              options.connections, token, WRITE_SCRIPT)
+                figures[label] = (reads, writes)
+            finally:
+                for server, _ in servers:
+                    server.terminate()
+                    server.wait(timeout=20)
+    finally:
+        shutil.rmtree(work)
+        subprocess.run(["psql", options.postgres, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False)
+
+    print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
+          f"{options.seconds} s each, loopback, {tally}")
+    print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
+    baseline = figures[setups[0][0]]
+    for label, (reads, writes) in figures.items():
+        for kind, (rate, p50, p99, errors), base in (("habit list", reads, baseline[0]),
+                                                     ("mark a day", writes, baseline[1])):
+            print(f"  {label:24} {kind:10} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
+                  f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}")
+
+
+if __name__ == "__main__":
+    main()

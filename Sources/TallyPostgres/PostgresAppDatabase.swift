@@ -1,0 +1,156 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import TallyStore
+
+/// The one owner of a connection pool to a Tally database on PostgreSQL: starts the pool,
+/// brings the schema up to date, and runs every read and write with a time limit, so a
+/// database that is down or restarting gives ``StoreError/storage(_:)`` (a 503 from the
+/// server) rather than a request that hangs. The pool reconnects by itself.
+public final class PostgresAppDatabase: Sendable {
+  public let location: PostgresLocation
+  let client: PostgresClient
+  let logger: Logger
+  /// How long one read or write may wait for the database, a connection included.
+  let timeout: Duration
+  /// Set when the database did not answer, cleared by the next answer: meanwhile requests
+  /// wait a tenth of ``timeout`` (one second by default), so an outage gives quick 503s
+  /// rather than a queue.
+  private let unreachable = Mutex(false)
+  private let runner: Task<Void, Never>
+  /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
+  static let quiet: Logger = {
+    var logger = Logger(label: "tally.postgres.query")
+    logger.logLevel = .critical
+    return logger
+  }()
+
+  /// Connects to `location` and migrates its schema (``PostgresMigrations``). Throws
+  /// ``StoreError/newerSchema(path:version:known:)`` for a schema a newer Tally wrote and
+  /// ``StoreError/migrationFailed(path:version:target:reason:)`` when a migration fails;
+  /// either way nothing was changed.
+  /// `connections` bounds the pool: each instance holds at most that many.
+  public static func open(
+    _ location: PostgresLocation, connections: Int = 10, timeout: Duration = .seconds(10),
+    logger: Logger = Logger(label: "tally.postgres")
+  ) async throws(StoreError) -> PostgresAppDatabase {
+    let database = PostgresAppDatabase(location: location, connections: connections, timeout: timeout, logger: logger)
+    do {
+      try await PostgresMigrations.migrate(database)
+    } catch {
+      database.close()
+      throw error
+    }
+    return database
+  }
+
+  private init(location: PostgresLocation, connections: Int, timeout: Duration, logger: Logger) {
+    self.location = location
+    self.timeout = timeout
+    self.logger = logger
+    var configuration = location.clientConfiguration()
+    configuration.options.maximumConnections = connections
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    runner = Task { await client.run() }
+  }
+
+  /// Closes the pool; reads and writes fail afterwards.
+  public func close() {
+    runner.cancel()
+  }
+
+  deinit {
+    runner.cancel()
+  }
+
+  /// Runs `body` on a pooled connection outside a transaction.
+  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+    async throws -> T
+  {
+    try await limited { [self] in try await leased(body) }
+  }
+
+  /// Runs `body` on a pooled connection; a pool that cannot give one (closed, or the
+  /// database unreachable) is ``StoreError/storage(_:)``, whatever type the pool throws.
+  private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+    async throws -> T
+  {
+    let leasedOne = Mutex(false)
+    do {
+      return try await client.withConnection { connection in
+        leasedOne.withLock { $0 = true }
+        return try await body(connection)
+      }
+    } catch where !leasedOne.withLock({ $0 }) {
+      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) gave no connection (\(error))")
+    }
+  }
+
+  /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
+  /// or a serialization check is run again from the start, at most three times.
+  func transaction<T: Sendable>(
+    _ isolation: Isolation = .readCommitted, timeLimited: Bool = true,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    var attempt = 1
+    while true {
+      do {
+        return try await limited(timeLimited) { [self] in
+          try await leased { [logger] connection in
+            try await connection.withTransaction(logger: logger) { connection in
+              if isolation != .readCommitted {
+                try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
+              }
+              return try await body(connection)
+            }
+          }
+        }
+      } catch let error as PostgresTransactionError {
+        // What the caller needs is what failed: its own error, or the database's.
+        let cause: any Error = error.closureError ?? error.beginError ?? error.commitError ?? error
+        guard let failure = cause as? PSQLError, attempt < 3, Self.isRetryable(failure) else { throw cause }
+        attempt += 1
+      }
+    }
+  }
+
+  enum Isolation: String, Sendable {
+    case readCommitted = ""
+    /// One snapshot for the whole transaction: exports read all of a user's data at one instant.
+    case repeatableReadOnly = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+  }
+
+  static func isRetryable(_ error: PSQLError) -> Bool {
+    ["40001", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
+  }
+
+  /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed.
+  private func limited<T: Sendable>(_ enforced: Bool = true, _ body: @escaping @Sendable () async throws -> T)
+    async throws -> T
+  {
+    guard enforced else { return try await body() }
+    let limit = unreachable.withLock { $0 } ? timeout / 10 : timeout
+    let outcome = try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
+      group.addTask { .value(try await body()) }
+      group.addTask {
+        try await Task.sleep(for: limit)
+        return .timedOut
+      }
+      defer { group.cancelAll() }
+      return try await group.next() ?? .timedOut
+    }
+    guard case .value(let value) = outcome else {
+      unreachable.withLock { $0 = true }
+      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) did not answer within \(limit)")
+    }
+    unreachable.withLock { $0 = false }
+    return value
+  }
+
+  private enum Outcome<T: Sendable>: Sendable {
+    case value(T)
+    case timedOut
+  }
+}

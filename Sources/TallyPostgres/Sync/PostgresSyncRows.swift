@@ -1,0 +1,116 @@
+import Foundation
+import PostgresNIO
+import TallyStore
+import TallySync
+
+/// The sync tables, read and written inside a caller's transaction.
+extension PostgresConnection {
+  func syncDevice() async throws -> UUID {
+    guard let id = try await values("SELECT device_id FROM sync_meta WHERE id = 1", as: UUID.self).first else {
+      throw StoreError.corrupt("sync_meta has no device id")
+    }
+    return id
+  }
+
+  /// Makes the user's head row if it is missing and locks it; returns the latest stamp.
+  func lockSyncHead(_ user: UUID) async throws -> HybridStamp? {
+    try await run(
+      "INSERT INTO sync_heads (user_id, position) VALUES (\(user), 0) ON CONFLICT (user_id) DO NOTHING")
+    let rows = try await rows("SELECT latest_stamp FROM sync_heads WHERE user_id = \(user) FOR UPDATE")
+    return try rows.first?["latest_stamp"].decode(String?.self).flatMap(HybridStamp.init)
+  }
+
+  /// Takes `count` new feed positions for the user at once; returns the first.
+  func takeSyncPositions(_ user: UUID, count: Int) async throws -> Int64 {
+    let last = try await values(
+      "UPDATE sync_heads SET position = position + \(count) WHERE user_id = \(user) RETURNING position",
+      as: Int64.self
+    ).first
+    guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
+    return last - Int64(count) + 1
+  }
+
+  func syncEntity(_ key: SyncKey, user: UUID) async throws -> SyncEntity? {
+    let rows = try await rows(
+      """
+      SELECT fields, stamps, deleted FROM sync_entities
+      WHERE user_id = \(user) AND kind = \(key.kind.rawValue) AND entity_id = \(key.id)
+      """)
+    return try rows.first.map(Self.syncEntity)
+  }
+
+  static func syncEntity(_ row: PostgresRandomAccessRow) throws -> SyncEntity {
+    let fields = try SyncJSON.fields(try row["fields"].decode(String.self))
+    let deleted = try row["deleted"].decode(String?.self)
+    return SyncEntity(
+      fields: fields, stamps: try SyncJSON.stamps(try row["stamps"].decode(String.self), fields: fields.keys),
+      deleted: try deleted.map { text in
+        guard let stamp = HybridStamp(text) else { throw SyncJSONError(text: text) }
+        return stamp
+      })
+  }
+
+  /// Writes the entity with a new feed position, so pulls after it see it.
+  func saveSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: UUID) async throws {
+    try await writeSyncEntity(entity, key, user: user, position: try await takeSyncPositions(user, count: 1))
+  }
+
+  func writeSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: UUID, position: Int64) async throws {
+    try await run(
+      """
+      INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+      VALUES (\(user), \(key.kind.rawValue), \(key.id), \(SyncJSON.text(entity.fields)),
+        \(SyncJSON.stampsText(entity.stamps)), \(entity.deleted?.text), \(position))
+      ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
+        stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
+      """)
+  }
+
+  /// The feed's state of the entities `ids` names, in one query.
+  func syncEntities(_ kind: SyncKind, ids: [String], user: UUID) async throws -> [String: SyncEntity] {
+    var result: [String: SyncEntity] = [:]
+    for row in try await rows(
+      """
+      SELECT entity_id, fields, stamps, deleted FROM sync_entities
+      WHERE user_id = \(user) AND kind = \(kind.rawValue) AND entity_id = ANY(\(ids)::text[])
+      """)
+    {
+      result[try row["entity_id"].decode(String.self)] = try Self.syncEntity(row)
+    }
+    return result
+  }
+
+  /// Writes entities in one statement, with positions from `firstPosition` on, in order.
+  func writeSyncEntities(_ entities: [(SyncKey, SyncEntity)], user: UUID, firstPosition: Int64) async throws {
+    try await run(
+      """
+      INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+      SELECT \(user), kind, entity_id, fields, stamps, NULLIF(deleted, ''), position
+      FROM unnest(\(entities.map(\.0.kind.rawValue))::text[], \(entities.map(\.0.id))::text[],
+        \(entities.map { SyncJSON.text($0.1.fields) })::text[], \(entities.map { SyncJSON.stampsText($0.1.stamps) })::text[],
+        \(entities.map { $0.1.deleted?.text ?? "" })::text[], \(entities.indices.map { firstPosition + Int64($0) })::bigint[])
+        AS given(kind, entity_id, fields, stamps, deleted, position)
+      ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
+        stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
+      """)
+  }
+
+  /// Forgets the entities of a deleted parent's children: its tombstone stands for them.
+  func removeSyncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws {
+    try await run(
+      """
+      DELETE FROM sync_entities WHERE user_id = \(user) AND kind = \(kind.rawValue)
+      AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
+      """)
+  }
+
+  /// The children of `parent` kept while it was not yet complete: materialised once it is.
+  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws -> [(SyncKey, SyncEntity)] {
+    try await rows(
+      """
+      SELECT entity_id, fields, stamps, deleted FROM sync_entities WHERE user_id = \(user) AND kind = \(kind.rawValue)
+      AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
+      """
+    ).map { row in (SyncKey(kind: kind, id: try row["entity_id"].decode(String.self)), try Self.syncEntity(row)) }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import TallyCore
+import TallyPostgres
+import TallyPostgresTesting
+import TallyStore
+import TallySync
+import Testing
+
+/// What several `tally serve` instances on one PostgreSQL database rely on: each instance is
+/// its own pool (its own ``PostgresAppDatabase``) on the same schema.
+@Suite(.enabled(if: PostgresTesting.url != nil, Comment(rawValue: PostgresTesting.skipped)))
+struct PostgresInstanceTests {
+  static func instances(_ count: Int) async throws -> [PostgresStore] {
+    let location = try PostgresTesting.freshLocation()
+    // Started together: the advisory lock makes them take turns, and all but one find the
+    // schema made (without it, the second would fail on a table that already exists).
+    return try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+      for _ in 0..<count {
+        group.addTask { PostgresStore(try await PostgresTesting.open(location, connections: 3)) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+  }
+
+  @Test func instancesStartingTogetherMigrateOnceAndShareEverything() async throws {
+    let stores = try await Self.instances(4)
+    let ada = try await makeUser(stores[0])
+    for store in stores { #expect(try await store.user(id: ada.id) == ada) }
+  }
+
+  @Test func aWriteThroughOneInstanceMovesTheRevisionAnotherReads() async throws {
+    let stores = try await Self.instances(2)
+    let ada = try await makeUser(stores[0])
+    for round in 0..<5 {
+      let before = try await stores[1].revision()
+      let habit = try await stores[round % 2].createHabit(makeHabit("Habit \(round)"), for: ada.id)
+      #expect(try await stores[1].revision() != before)
+      #expect(try await stores[(round + 1) % 2].habit(id: habit.id, for: ada.id) == habit)
+    }
+  }
+
+  @Test func rulesAcrossUsersHoldWhenInstancesRace() async throws {
+    let stores = try await Self.instances(2)
+    let now = instant("2026-03-08T12:00:00Z")
+    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          let user = try User(id: UUID(), name: "ada", settings: berlin)
+          let credential = try PasswordCredential(
+            userID: user.id, passwordHash: "$2b$04$" + String(repeating: "a", count: 53), role: .owner, updatedAt: now)
+          do {
+            _ = try await stores[index % 2].createAccount(user, credential: credential)
+            return true
+          } catch let error as StoreError {
+            guard case .conflict = error else { throw error }
+            return false
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 }.count == 1)
+    #expect(try await stores[1].users().map(\.name) == ["ada"])
+    #expect(try await stores[0].ownerID() != nil)
+  }
+
+  @Test func oneUsersWritesThroughTwoInstancesMakeOneGaplessFeed() async throws {
+    let stores = try await Self.instances(2)
+    let ada = try await makeUser(stores[0])
+    let habit = try await stores[0].createHabit(makeHabit(), for: ada.id)
+    let days = (1...28).map { day(String(format: "2026-02-%02d", $0)) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, day) in days.enumerated() {
+        group.addTask { try await stores[index % 2].setDay(day, of: habit.id, to: .done, for: ada.id) }
+      }
+      try await group.waitForAll()
+    }
+    var position: Int64 = 0
+    var entries: Set<String> = []
+    var pages = 0
+    while true {
+      let page = try await stores[pages % 2].syncChanges(for: ada.id, after: position, limit: 5)
+      for change in page.changes where change.kind == .entry { entries.insert(change.id) }
+      position = page.position
+      pages += 1
+      if !page.more { break }
+    }
+    #expect(entries.count == days.count)
+    // Settings, the habit and one position per entry: no position given twice or skipped.
+    #expect(position == Int64(2 + days.count))
+  }
+}
+
+/// Needs no database: refusing what is not a PostgreSQL URL, and a server that does not answer.
+@Suite struct PostgresLocationTests {
+  @Test func aURLIsReadWithItsPartsAndItsPasswordNeverShown() throws {
+    let location = try PostgresLocation(url: "postgres://tally:s%40cret@db.example:6543/habits?sslmode=require")
+    #expect(location.host == "db.example")
+    #expect(location.port == 6543)
+    #expect(location.username == "tally")
+    #expect(location.password == "s@cret")
+    #expect(location.database == "habits")
+    #expect(location.sslMode == "require")
+    #expect(!location.description.contains("cret"))
+  }
+
+  @Test(arguments: [
+    "mysql://db/tally", "postgres://", "postgres://db/tally?sslmode=sometimes", "postgres://db/tally?pool=3",
+    "postgres://db/tally?search_path=a;drop",
+  ])
+  func whatIsNotAUsableURLIsRefusedByName(_ text: String) {
+    #expect(throws: StoreError.self) { try PostgresLocation(url: text) }
+  }
+
+  @Test func aDatabaseThatDoesNotAnswerIsAStorageErrorNotAHang() async throws {
+    // Port 1 on loopback: nothing listens there. The pool would retry for ever; the time
+    // limit ends the wait.
+    let location = try PostgresLocation(url: "postgres://tally@127.0.0.1:1/tally?sslmode=disable")
+    let error = await #expect(throws: StoreError.self) {
+      try await PostgresAppDatabase.open(location, timeout: .seconds(2)).close()
+    }
+    #expect(error?.description.contains("127.0.0.1:1") == true)
+  }
+}
