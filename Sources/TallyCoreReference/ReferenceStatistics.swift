@@ -1,65 +1,62 @@
 import Foundation
 import TallyCore
 
-/// SPEC 3 read literally: build the sequence of days (or weeks) as arrays, drop what the rule
+/// SPEC 3 read literally: build the sequence of periods as arrays of days, drop what the rule
 /// drops, then count. Every step walks with Foundation's calendar. Slow on purpose.
 public enum ReferenceStatistics {
   public static func statistics(
     habit: Habit, entries: [HabitEntry], today: Day, firstWeekday: Weekday
   ) -> HabitStatistics {
-    var status: [Day: EntryStatus] = [:]
-    for entry in entries where entry.day <= today {
-      status[entry.day] = entry.status
-    }
-    let completedDays = status.filter { $0.value == .done }.keys.sorted()
-    let start = min(habit.createdDay, completedDays.first ?? habit.createdDay)
+    let book = Book(entries: entries, today: today)
+    let start = min(habit.createdDay, book.doneDays.first ?? habit.createdDay)
     let days = walk(from: start, through: today)
-    func isDone(_ day: Day) -> Bool { status[day] == .done }
-
     let weekStart = ReferenceCalendar.startOfWeek(containing: today, firstWeekday: firstWeekday)
-    let completionsThisWeek = walk(from: weekStart, through: today).filter(isDone).count
+    let completionsThisWeek = walk(from: weekStart, through: today).filter(book.isDone).count
 
-    switch habit.frequency {
-    case .daily:
-      let sequence = days.filter { status[$0] != .skipped }
-      let (current, longest, rate) = streaks(
-        sequence: sequence, isMet: isDone, isCurrent: { $0 == today })
-      return HabitStatistics(
-        currentStreak: current, longestStreak: longest, streakUnit: .day, completionRate: rate,
-        completionsThisWeek: completionsThisWeek,
-        weeklyProgress: min(1, Double(completionsThisWeek) / 7),
-        score: score(days: days, status: status, f: 1) { isDone($0) ? 1 : 0 })
-    case .weekly(let target):
-      var weeks: [Day] = []
-      var week = ReferenceCalendar.startOfWeek(containing: start, firstWeekday: firstWeekday)
-      while start <= today, week <= today {
-        weeks.append(week)
-        week = ReferenceCalendar.adding(7, to: week)
+    let periods = ReferencePeriods.periods(
+      of: habit.frequency, from: start, through: today, firstWeekday: firstWeekday
+    ).map { walk(from: $0.lowerBound, through: min($0.upperBound, today)) }
+    func meets(_ period: [Day]) -> Bool { ReferencePeriods.meetsGoal(period, habit: habit, book: book) }
+    func excused(_ period: [Day]) -> Bool { ReferencePeriods.isExcused(period, habit: habit, book: book) }
+    let sequence = periods.filter { meets($0) || !excused($0) }
+    let (current, longest, rate) = streaks(
+      sequence: sequence, isMet: meets, isCurrent: { $0 == periods.last })
+    let progress = periods.last.map { ReferencePeriods.share($0, habit: habit, book: book) } ?? 0
+    let weeklyProgress: Double =
+      switch (habit.frequency, habit.measure) {
+      case (.daily, nil): min(1, Double(completionsThisWeek) / 7)
+      case (.weekly(let target), nil): min(1, Double(completionsThisWeek) / Double(target))
+      default: progress
       }
-      func count(_ week: Day, _ wanted: EntryStatus) -> Int {
-        walk(from: week, through: ReferenceCalendar.adding(6, to: week))
-          .filter { status[$0] == wanted }.count
+    return HabitStatistics(
+      currentStreak: current, longestStreak: longest, streakUnit: habit.frequency.streakUnit,
+      completionRate: rate, completionsThisWeek: completionsThisWeek, weeklyProgress: weeklyProgress,
+      score: score(habit: habit, days: days, book: book), periodProgress: progress,
+      periodAmount: habit.measure == nil ? nil : (periods.last ?? []).map(book.amount).reduce(.zero, +))
+  }
+
+  /// What the entries up to today say, by day.
+  struct Book {
+    var status: [Day: EntryStatus] = [:]
+    var amounts: [Day: Amount] = [:]
+    var doneDays: [Day]
+
+    init(entries: [HabitEntry], today: Day) {
+      for entry in entries where entry.day <= today {
+        status[entry.day] = entry.status
+        amounts[entry.day] = entry.amount
       }
-      func meets(_ week: Day) -> Bool { count(week, .done) >= target }
-      let sequence = weeks.filter { meets($0) || count($0, .done) + count($0, .skipped) < target }
-      let (current, longest, rate) = streaks(
-        sequence: sequence, isMet: meets, isCurrent: { $0 == weeks.last })
-      let value: (Day) -> Double = { day in
-        let from = ReferenceCalendar.adding(-13, to: day)
-        let recent = completedDays.filter { $0 >= from && $0 <= day }.count
-        return min(1, Double(recent) / Double(2 * target))
-      }
-      return HabitStatistics(
-        currentStreak: current, longestStreak: longest, streakUnit: .week, completionRate: rate,
-        completionsThisWeek: completionsThisWeek,
-        weeklyProgress: min(1, Double(completionsThisWeek) / Double(target)),
-        score: score(days: days, status: status, f: Double(target) / 7, value: value))
+      doneDays = status.filter { $0.value == .done }.keys.sorted()
     }
+
+    func isDone(_ day: Day) -> Bool { status[day] == .done }
+    func isSkipped(_ day: Day) -> Bool { status[day] == .skipped }
+    func amount(_ day: Day) -> Amount { amounts[day] ?? .zero }
   }
 
   /// Runs over a sequence whose last element may be the current (unfinished) period.
-  private static func streaks(
-    sequence: [Day], isMet: (Day) -> Bool, isCurrent: (Day) -> Bool
+  private static func streaks<P: Equatable>(
+    sequence: [P], isMet: (P) -> Bool, isCurrent: (P) -> Bool
   ) -> (Int, Int, Double) {
     var forCurrent = sequence
     if let last = sequence.last, isCurrent(last), !isMet(last) {
@@ -77,13 +74,33 @@ public enum ReferenceStatistics {
     return (current, longest, rate)
   }
 
-  private static func score(
-    days: [Day], status: [Day: EntryStatus], f: Double, value: (Day) -> Double
-  ) -> Double {
-    let m = pow(0.5, f.squareRoot() / 13)
-    var score = 0.0
-    for day in days where status[day] != .skipped {
-      score = score * m + value(day) * (1 - m)
+  /// Loop's rule, day by day: the window of the last n days (2n for yes/no schedules rarer
+  /// than daily) is gathered afresh for every day.
+  private static func score(habit: Habit, days: [Day], book: Book) -> Double {
+    let frequency = habit.frequency
+    let (times, length): (Int, Int) =
+      switch frequency {
+      case .daily: (1, 1)
+      case .weekly(let k): (k, 7)
+      case .timesInDays(let k, let n): (k, n)
+      case .monthly(let k): (k, 30)
+      }
+    let doubled = habit.measure == nil && times < length
+    let window = doubled ? 2 * length : length
+    let m = pow(0.5, (Double(times) / Double(length)).squareRoot() / 13)
+    var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
+    for day in days where !book.isSkipped(day) {
+      let recent = walk(from: ReferenceCalendar.adding(1 - window, to: day), through: day)
+      let value: Double
+      if let measure = habit.measure {
+        let total = recent.map(book.amount).reduce(.zero, +).doubleValue
+        value = measure.direction == .atLeast
+          ? min(1, total / measure.target.doubleValue)
+          : max(0, min(1, 1 - (total - measure.target.doubleValue) / measure.target.doubleValue))
+      } else {
+        value = min(1, Double(recent.filter(book.isDone).count) / Double(doubled ? 2 * times : times))
+      }
+      score = score * m + value * (1 - m)
     }
     return score
   }

@@ -3,9 +3,10 @@ import TallyCore
 import TallyStore
 
 /// Tally's habit entries as CSV (RFC 4180, UTF-8, CRLF), for spreadsheets and other trackers:
-/// one row per habit and day, `habitId,habitName,day,status,note`, days as YYYY-MM-DD.
+/// one row per habit and day, `habitId,habitName,day,status,note,amount`, days as YYYY-MM-DD,
+/// amounts (measurable habits' done days) as decimals with a dot.
 public enum EntriesCSV {
-  public static let header = ["habitId", "habitName", "day", "status", "note"]
+  public static let header = ["habitId", "habitName", "day", "status", "note", "amount"]
   static let file = "the CSV file"
 
   public static func text(_ habits: [(habit: Habit, entries: [HabitEntry])]) -> String {
@@ -13,7 +14,10 @@ public enum EntriesCSV {
     for (habit, entries) in habits {
       for entry in entries {
         lines.append(
-          [habit.id.storeText, habit.name, entry.day.description, entry.status.rawValue, entry.note ?? ""]
+          [
+            habit.id.storeText, habit.name, entry.day.description, entry.status.rawValue, entry.note ?? "",
+            entry.amount?.description ?? "",
+          ]
             .map(CSVReader.field).joined(separator: ","))
       }
     }
@@ -21,8 +25,10 @@ public enum EntriesCSV {
   }
 
   /// The file's rows as habits: grouped by id when a row has one, else by exact name, in the
-  /// order they first appear. The header names the columns in any order; `habitId` and
-  /// `note` may be left out. A day after `today` is refused, like a mark.
+  /// order they first appear. The header names the columns in any order; `habitId`, `note`
+  /// and `amount` may be left out. A day after `today` is refused, like a mark. A habit new to
+  /// the account whose rows carry amounts becomes measurable with a target of 1, and a
+  /// warning says so (the file holds no target).
   public static func read(_ data: Data, today: Day) throws(ImportError) -> ImportedHistory {
     let records = try CSVReader.records(data, file: file)
     guard let header = records.first?.fields else {
@@ -37,6 +43,7 @@ public enum EntriesCSV {
     }
     let idColumn = column("habitId")
     let noteColumn = column("note")
+    let amountColumn = column("amount")
     var habits: [ImportedHabit] = []
     var indexByKey: [String: Int] = [:]
     var days: [Set<Day>] = []
@@ -69,6 +76,14 @@ public enum EntriesCSV {
       } catch {
         throw ImportError(location, "the \(error.field) \(error.rule)")
       }
+      var amount: Amount?
+      if !value(amountColumn).isEmpty {
+        do {
+          amount = try Amount(parsing: value(amountColumn))
+        } catch {
+          throw ImportError(location, "the \(error.field) \(error.rule)")
+        }
+      }
       let key = id.map { "id \($0.storeText)" } ?? "name \(name)"
       let index: Int
       if let known = indexByKey[key] {
@@ -82,12 +97,20 @@ public enum EntriesCSV {
       guard days[index].insert(day).inserted else {
         throw ImportError(location, "the day \(day) of '\(habits[index].name)' is listed twice")
       }
-      habits[index].entries.append(HabitEntry(day: day, status: status, note: note))
+      habits[index].entries.append(HabitEntry(day: day, status: status, note: note, amount: amount))
     }
+    var warnings: [ImportWarning] = []
     for index in habits.indices {
       habits[index].entries.sort { $0.day < $1.day }
       habits[index].createdDay = habits[index].entries.first?.day
+      if habits[index].entries.contains(where: { $0.amount != nil }) {
+        habits[index].measure = try? Measure(unit: "", target: Amount(1))
+        warnings.append(
+          ImportWarning(
+            habit: habits[index].name,
+            "has amounts: if it is new here it becomes measurable with a target of 1 and no unit (the file holds neither)"))
+      }
     }
-    return ImportedHistory(format: .csv, habits: habits)
+    return ImportedHistory(format: .csv, habits: habits, warnings: warnings)
   }
 }

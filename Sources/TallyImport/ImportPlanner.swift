@@ -83,7 +83,8 @@ public enum ImportPlanner {
         defer { current[match.id] = stored }
         var adding: [HabitEntry] = []
         for entry in imported.entries {
-          let entry = HabitEntry(day: entry.day, status: entry.status, note: normalizedNote(entry.note))
+          let entry = HabitEntry(
+            day: entry.day, status: entry.status, note: normalizedNote(entry.note), amount: entry.amount)
           guard let old = stored[entry.day] else {
             adding.append(entry)
             stored[entry.day] = entry
@@ -124,14 +125,15 @@ public enum ImportPlanner {
       do {
         habit = try Habit(
           id: makeID(), name: unique, color: imported.color, createdDay: createdDay, frequency: imported.frequency,
-          reminder: imported.reminder, archived: imported.archived, sortOrder: nextOrder)
+          reminder: imported.reminder, archived: imported.archived, sortOrder: nextOrder, measure: imported.measure,
+          description: imported.description)
       } catch {
         throw ImportError("the habit '\(imported.name)'", "its \(error.field) \(error.rule)")
       }
       nextOrder += 1
       summary.newHabits += 1
       let habitEntries = imported.entries.map {
-        HabitEntry(day: $0.day, status: $0.status, note: normalizedNote($0.note))
+        HabitEntry(day: $0.day, status: $0.status, note: normalizedNote($0.note), amount: $0.amount)
       }
       additions.newHabits.append(UserSnapshot.HabitWithEntries(habit: habit, entries: habitEntries))
       count(habitEntries, into: &summary)

@@ -50,10 +50,14 @@ public struct ImportedHabit: Hashable, Sendable {
   public var createdDay: Day?
   /// By day, at most one a day.
   public var entries: [HabitEntry]
+  /// `nil` for a yes/no habit.
+  public var measure: Measure?
+  public var description: String?
 
   public init(
     name: String, id: UUID? = nil, color: HexColor = Habit.defaultColor, frequency: Frequency = .daily,
-    reminder: Reminder = .none, archived: Bool = false, createdDay: Day? = nil, entries: [HabitEntry] = []
+    reminder: Reminder = .none, archived: Bool = false, createdDay: Day? = nil, entries: [HabitEntry] = [],
+    measure: Measure? = nil, description: String? = nil
   ) {
     self.name = name
     self.id = id
@@ -63,6 +67,8 @@ public struct ImportedHabit: Hashable, Sendable {
     self.archived = archived
     self.createdDay = createdDay
     self.entries = entries
+    self.measure = measure
+    self.description = description
   }
 }
 

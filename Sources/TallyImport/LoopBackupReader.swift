@@ -137,10 +137,10 @@ public enum LoopBackupReader {
     _ row: HabitRow, marks: [(day: Day, mark: LoopMapping.Checkmark, note: String)], today: Day,
     warnings: inout [ImportWarning]
   ) -> ImportedHabit {
-    let (frequency, habitWarnings) = LoopMapping.frequency(
+    let fields = LoopMapping.habitFields(
       numerator: row.numerator, denominator: row.denominator, target: row.target, description: row.description,
       habit: row.name)
-    warnings += habitWarnings
+    warnings += fields.warnings
     let color = LoopMapping.color(index: row.color)
     if color == nil {
       warnings.append(ImportWarning(habit: row.name, "its colour \(row.color) is not in Loop's palette; it got Tally's default"))
@@ -148,11 +148,12 @@ public enum LoopBackupReader {
     let (reminder, reminderWarning) = LoopMapping.reminder(
       hour: row.reminderHour, minute: row.reminderMinute, days: row.reminderDays, habit: row.name)
     if let reminderWarning { warnings.append(reminderWarning) }
-    let (entries, entryWarnings) = LoopMapping.entries(marks, target: row.target, habit: row.name, today: today)
+    let (entries, entryWarnings) = LoopMapping.entries(marks, habit: row.name, today: today)
     warnings += entryWarnings
     return ImportedHabit(
-      name: row.name, color: color ?? Habit.defaultColor, frequency: frequency, reminder: reminder,
-      archived: row.archived, createdDay: LoopMapping.firstDay(marks, today: today), entries: entries)
+      name: row.name, color: color ?? Habit.defaultColor, frequency: fields.frequency, reminder: reminder,
+      archived: row.archived, createdDay: LoopMapping.firstDay(marks, today: today), entries: entries,
+      measure: fields.measure, description: fields.description)
   }
 }
 

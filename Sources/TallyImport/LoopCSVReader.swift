@@ -121,15 +121,16 @@ public enum LoopCSVReader {
       let marks = try readCheckmarks(try contents(file), file: file, numeric: numeric)
       progress?(ImportProgress(stage: "Reading habits", done: index + 1, total: rows.count))
 
-      let (frequency, habitWarnings) = LoopMapping.frequency(
+      let fields = LoopMapping.habitFields(
         numerator: numerator, denominator: denominator, target: target, description: field("Description"), habit: name)
-      warnings += habitWarnings
-      let (entries, entryWarnings) = LoopMapping.entries(marks, target: target, habit: name, today: today)
+      warnings += fields.warnings
+      let (entries, entryWarnings) = LoopMapping.entries(marks, habit: name, today: today)
       warnings += entryWarnings
       habits.append(
         ImportedHabit(
-          name: name, color: color, frequency: frequency, archived: archived,
-          createdDay: LoopMapping.firstDay(marks, today: today), entries: entries))
+          name: name, color: color, frequency: fields.frequency, archived: archived,
+          createdDay: LoopMapping.firstDay(marks, today: today), entries: entries, measure: fields.measure,
+          description: fields.description))
     }
     return ImportedHistory(format: .loopCSV, habits: habits, warnings: warnings)
   }

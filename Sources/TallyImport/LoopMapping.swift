@@ -15,53 +15,65 @@ public enum LoopMapping {
     palette.indices.contains(index) ? palette[index] : nil
   }
 
-  /// Loop's "`numerator` times in `denominator` days" as the nearest Tally frequency, and a
-  /// sentence saying what changed when it is not exact. 1/1 and 7/7 are daily, k/7 weekly k;
-  /// anything else keeps its rate per week, rounded, from 1 a week up to daily.
+  /// Loop's "`numerator` times in `denominator` days" as a Tally schedule: 1/1 daily, k/7
+  /// weekly k, k/30 and k/31 (Loop's "per month") monthly k, any other k/n "k in n days".
+  /// Only a period longer than a year cannot be held: it keeps its rate over 365 days, and the
+  /// sentence says so.
   public static func frequency(numerator: Int, denominator: Int) -> (Frequency, change: String?) {
     if numerator == denominator { return (.daily, nil) }
     if denominator == 7, Frequency.weeklyTargets.contains(numerator) {
       return (.weekly(targetPerWeek: numerator), nil)
     }
-    let perWeek = Double(numerator) * 7 / Double(denominator)
-    let target = Int(perWeek.rounded())
-    let frequency: Frequency = target >= 7 ? .daily : .weekly(targetPerWeek: max(1, target))
+    if denominator == 30 || denominator == 31, Frequency.monthlyTargets.contains(numerator) {
+      return (.monthly(timesPerMonth: numerator), nil)
+    }
+    if Frequency.blockLengths.contains(denominator) {
+      return (.timesInDays(times: numerator, days: denominator), nil)
+    }
+    let times = min(364, max(1, Int((Double(numerator) * 365 / Double(denominator)).rounded())))
+    let frequency = Frequency.timesInDays(times: times, days: 365)
     let was = "\(numerator) \(numerator == 1 ? "time" : "times") in \(denominator) days"
-    return (frequency, "its frequency '\(was)' became \(describe(frequency))")
+    return (frequency, "its frequency '\(was)' became \(describe(frequency)) (Tally's periods are at most a year)")
   }
 
-  /// A habit's frequency, and warnings for what changed: a numeric habit becomes a daily
-  /// yes-or-no one, and a description is not kept.
-  static func frequency(
+  /// A habit's schedule, measure and description, and warnings for what Tally cannot hold
+  /// exactly. A numeric habit's target is per period of its schedule, counted once a period.
+  static func habitFields(
     numerator: Int, denominator: Int, target: Target?, description: String, habit: String
-  ) -> (Frequency, [ImportWarning]) {
+  ) -> (frequency: Frequency, measure: Measure?, description: String?, warnings: [ImportWarning]) {
     var warnings: [ImportWarning] = []
+    var measure: Measure?
     var (frequency, change) = LoopMapping.frequency(numerator: numerator, denominator: denominator)
     if let target {
-      // Each day is done or not on its own, so the target is read per day.
-      frequency = .daily
-      let period = denominator == 1 ? "day" : "\(denominator) days"
-      let goal = "\(target.atMost ? "at most" : "at least") \(target.text(target.value))"
-      warnings.append(
-        ImportWarning(
-          habit: habit,
-          "a numeric habit (\(goal) per \(period)) became a daily yes-or-no habit: a day is done when its amount is \(goal), and the amount is kept in its note"
-        ))
-    } else if let change {
-      warnings.append(ImportWarning(habit: habit, change))
+      (frequency, change) = LoopMapping.frequency(numerator: 1, denominator: denominator)
+      if numerator != 1 {
+        warnings.append(
+          ImportWarning(
+            habit: habit, "its target is counted once per \(denominator) days, not \(numerator) times (\(frequency.text))"))
+      }
+      var amount = Amount(thousandths: Int64((min(target.value, Amount.maximum.doubleValue) * 1000).rounded()))
+      if amount <= .zero {
+        amount = Amount(thousandths: 1)
+        warnings.append(ImportWarning(habit: habit, "its target \(target.value) became \(amount) (Tally targets are more than 0)"))
+      } else if amount.doubleValue != target.value {
+        warnings.append(ImportWarning(habit: habit, "its target \(target.value) was rounded to \(amount)"))
+      }
+      let unit = String(target.unit.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Measure.unitLengths.upperBound))
+      if unit != target.unit.trimmingCharacters(in: .whitespacesAndNewlines) {
+        warnings.append(ImportWarning(habit: habit, "its unit was shortened to '\(unit)'"))
+      }
+      measure = try? Measure(unit: unit, target: amount, direction: target.atMost ? .atMost : .atLeast)
     }
-    if !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      warnings.append(ImportWarning(habit: habit, "its description is not kept (Tally habits have none)"))
+    if let change { warnings.append(ImportWarning(habit: habit, change)) }
+    let trimmed = description.trimmingCharacters(in: .whitespacesAndNewlines)
+    let kept = String(trimmed.prefix(Habit.descriptionLengths.upperBound))
+    if kept != trimmed {
+      warnings.append(ImportWarning(habit: habit, "its description was cut to \(kept.count) characters"))
     }
-    return (frequency, warnings)
+    return (frequency, measure, (try? Habit.validDescription(kept)) ?? nil, warnings)
   }
 
-  static func describe(_ frequency: Frequency) -> String {
-    switch frequency {
-    case .daily: "daily"
-    case .weekly(let target): "\(target) a week"
-    }
-  }
+  static func describe(_ frequency: Frequency) -> String { frequency.text }
 
   /// Loop's checkmark values.
   public enum Checkmark: Equatable, Sendable {
@@ -75,8 +87,8 @@ public enum LoopMapping {
     case skip
     /// -1, UNKNOWN: nothing recorded (a note on an empty day).
     case unknown
-    /// A numeric habit's amount (the database stores it × 1000).
-    case amount(Double)
+    /// A numeric habit's amount (the database stores it × 1000, as Tally's thousandths).
+    case amount(Amount)
   }
 
   /// A database value: boolean habits store the codes, numeric ones the amount × 1000 but
@@ -86,7 +98,7 @@ public enum LoopMapping {
       switch value {
       case -1: return .unknown
       case 3: return .skip
-      case 0...: return .amount(Double(value) / 1000)
+      case 0...Int(Amount.maximum.thousandths): return .amount(Amount(thousandths: Int64(value)))
       default: return nil
       }
     }
@@ -105,7 +117,7 @@ public enum LoopMapping {
     switch text {
     case "YES_MANUAL": return .yesManual
     case "YES_AUTO": return .yesAuto
-    case "NO": return numeric ? .amount(0) : .no
+    case "NO": return numeric ? .amount(.zero) : .no
     case "SKIP": return .skip
     case "UNKNOWN": return .unknown
     default:
@@ -114,11 +126,10 @@ public enum LoopMapping {
     }
   }
 
-  /// A numeric habit's target: amounts that meet it make a day done.
+  /// A numeric habit's target as Loop stores it.
   public struct Target: Equatable, Sendable {
     public var value: Double
-    /// Loop's "at most" targets (target type 1): a day is done when an amount is recorded and
-    /// it is no more than the target.
+    /// Loop's "at most" targets (target type 1).
     public var atMost: Bool
     public var unit: String
 
@@ -127,58 +138,42 @@ public enum LoopMapping {
       self.atMost = atMost
       self.unit = unit
     }
-
-    func isMet(by amount: Double) -> Bool {
-      atMost ? amount <= value : amount >= value && amount > 0
-    }
-
-    /// "15 pages", "2.5 hours".
-    func text(_ amount: Double) -> String {
-      let number = amount == amount.rounded() ? String(Int(amount)) : String(amount)
-      return unit.isEmpty ? number : "\(number) \(unit)"
-    }
   }
 
   /// One habit's checkmarks as Tally entries, with warnings for what Tally cannot hold.
   ///
   /// - YES_MANUAL is done, SKIP skipped; YES_AUTO, NO and UNKNOWN are no entry.
-  /// - A numeric habit's day is done when its amount meets the target; the amount goes first
-  ///   in the note ("15 pages"), so it is kept.
+  /// - A numeric habit's recorded amount (0 included) is a done day with that amount.
   /// - A note on a day with no entry cannot be kept: it is counted in a warning.
   /// - Days after `today` are left out, with a warning.
   public static func entries(
-    _ marks: [(day: Day, mark: Checkmark, note: String)], target: Target?, habit: String, today: Day
+    _ marks: [(day: Day, mark: Checkmark, note: String)], habit: String, today: Day
   ) -> (entries: [HabitEntry], warnings: [ImportWarning]) {
     var entries: [HabitEntry] = []
     entries.reserveCapacity(marks.count)
     var droppedNotes: [Day] = []
-    var belowTarget = 0
     var future = 0
     for (day, mark, note) in marks.sorted(by: { $0.day < $1.day }) {
       guard day <= today else {
         future += 1
         continue
       }
-      var text = note.trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = note.trimmingCharacters(in: .whitespacesAndNewlines)
       let status: EntryStatus?
+      var amount: Amount?
       switch mark {
       case .yesManual: status = .done
       case .skip: status = .skipped
       case .yesAuto, .no, .unknown: status = nil
-      case .amount(let amount):
-        if let target, target.isMet(by: amount) {
-          status = .done
-          text = text.isEmpty ? target.text(amount) : "\(target.text(amount)): \(text)"
-        } else {
-          status = nil
-          if amount != 0 { belowTarget += 1 }
-        }
+      case .amount(let recorded):
+        status = .done
+        amount = recorded
       }
       guard let status else {
         if !text.isEmpty { droppedNotes.append(day) }
         continue
       }
-      entries.append(HabitEntry(day: day, status: status, note: text.isEmpty ? nil : text))
+      entries.append(HabitEntry(day: day, status: status, note: text.isEmpty ? nil : text, amount: amount))
     }
     var warnings: [ImportWarning] = []
     if !droppedNotes.isEmpty {
@@ -188,13 +183,6 @@ public enum LoopMapping {
         ImportWarning(
           habit: habit,
           "\(count(droppedNotes.count, "note")) on days not done could not be kept (Tally keeps notes on done or skipped days): \(days)\(more)"
-        ))
-    }
-    if belowTarget > 0, let target {
-      warnings.append(
-        ImportWarning(
-          habit: habit,
-          "\(count(belowTarget, "day")) with an amount \(target.atMost ? "above" : "below") the target of \(target.text(target.value)) became not done"
         ))
     }
     if future > 0 {

@@ -19,6 +19,7 @@ enum Migrations {
     ("v5", v5),
     ("v6", v6),
     ("v7", v7),
+    ("v8", v8),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

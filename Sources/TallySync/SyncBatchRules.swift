@@ -108,10 +108,11 @@ public enum SyncBatchRules {
         field: "fields.\(unknown)",
         rule: "is not a field of a \(change.kind.rawValue) (fields: \(known.sorted().joined(separator: ", ")))")
     }
-    if change.kind.changesWhole, change.fields.count != known.count {
+    let required = change.kind.requiredFields
+    if change.kind.changesWhole, !required.allSatisfy(change.fields.keys.contains) {
       throw ValidationError(
         field: "fields",
-        rule: "of a \(change.kind.rawValue) must name \(known.sorted().joined(separator: " and ")) together")
+        rule: "of a \(change.kind.rawValue) must name \(required.sorted().joined(separator: " and ")) together")
     }
   }
 

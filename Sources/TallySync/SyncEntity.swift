@@ -65,6 +65,6 @@ public struct SyncEntity: Hashable, Sendable {
 
   /// Whether every field of `kind` has a value: only then can the entity be materialised.
   public func isComplete(_ kind: SyncKind) -> Bool {
-    deleted == nil && kind.fields.allSatisfy { fields[$0] != nil }
+    deleted == nil && kind.requiredFields.allSatisfy { fields[$0] != nil }
   }
 }

@@ -27,11 +27,21 @@ public enum SyncFields {
 
   // MARK: - Kinds whose fields are not a whole model
 
-  public static func entry(status: EntryStatus?, note: String?) -> [String: SyncValue] {
-    ["status": status.map { .string($0.rawValue) } ?? .null, "note": note.map(SyncValue.string) ?? .null]
+  public static func entry(status: EntryStatus?, note: String?, amount: Amount? = nil) -> [String: SyncValue] {
+    [
+      "status": status.map { .string($0.rawValue) } ?? .null, "note": note.map(SyncValue.string) ?? .null,
+      "amount": amount.map(number) ?? .null,
+    ]
   }
 
-  /// An entry's status (nil: no entry) and note, checked.
+  /// An amount as the JSON number the models encode: whole amounts are integers, so a value
+  /// read back from a device compares equal to the one written here.
+  static func number(_ amount: Amount) -> SyncValue {
+    amount.thousandths % 1000 == 0 ? .int(amount.thousandths / 1000) : .double(amount.doubleValue)
+  }
+
+  /// An entry's status (nil: no entry), note and amount, checked. An older client's change
+  /// has no amount; one for a skipped or cleared day is dropped.
   public static func entry(_ fields: [String: SyncValue]) throws(ValidationError) -> HabitEntryValue {
     let status: EntryStatus?
     switch fields["status"] ?? .null {
@@ -49,7 +59,15 @@ public enum SyncFields {
     case .string(let text): note = try EntryNote.resolve(text, keeping: nil)
     default: throw ValidationError(field: "entry.note", rule: "must be text or null")
     }
-    return HabitEntryValue(status: status, note: status == nil ? nil : note)
+    let amount: Amount?
+    switch fields["amount"] ?? .null {
+    case .null: amount = nil
+    case .int(let number): amount = try Amount(number: Double(number), field: "entry.amount")
+    case .double(let number): amount = try Amount(number: number, field: "entry.amount")
+    default: throw ValidationError(field: "entry.amount", rule: "must be a number of 0 or more, or null")
+    }
+    return HabitEntryValue(
+      status: status, note: status == nil ? nil : note, amount: status == .done ? amount : nil)
   }
 
   public static func journal(text: String?) -> [String: SyncValue] {
@@ -122,4 +140,5 @@ public enum SyncFields {
 public struct HabitEntryValue: Hashable, Sendable {
   public var status: EntryStatus?
   public var note: String?
+  public var amount: Amount?
 }

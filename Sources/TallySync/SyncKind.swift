@@ -14,13 +14,28 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
 
   private static let fieldSets: [SyncKind: Set<String>] = [
     .settings: ["timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates"],
-    .habit: ["name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder"],
+    .habit: [
+      "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder", "measure",
+      "description",
+    ],
     .show: ["title", "status", "tmdbID", "providers"],
     .price: ["amount", "currency"],
     .journal: ["text"],
     .chat: ["day", "role", "text", "sentAt"],
-    .entry: ["status", "note"],
+    .entry: ["status", "note", "amount"],
     .episode: ["title", "airDay"],
+  ]
+
+  /// Fields added after sync first shipped (issue 15): a change from an older client may
+  /// leave them out, and an entity without them is still whole (they read as null).
+  public var optionalFields: Set<String> { Self.optionalFieldSets[self] ?? [] }
+
+  /// The fields an entity needs before it can be materialised, and a whole change must name.
+  public var requiredFields: Set<String> { fields.subtracting(optionalFields) }
+
+  private static let optionalFieldSets: [SyncKind: Set<String>] = [
+    .habit: ["measure", "description"],
+    .entry: ["amount"],
   ]
 
   /// Fields that change together as one value: an entry is one register (SPEC 11 "per

@@ -15,6 +15,9 @@ public struct HabitJSON: Codable, Equatable, Sendable {
   public var reminder: Reminder
   public var archived: Bool
   public var sortOrder: Int
+  /// `null` for a yes/no habit.
+  public var measure: Measure?
+  public var description: String?
 
   public init(_ habit: Habit) {
     id = habit.id.storeText
@@ -27,6 +30,8 @@ public struct HabitJSON: Codable, Equatable, Sendable {
     reminder = habit.reminder
     archived = habit.archived
     sortOrder = habit.sortOrder
+    measure = habit.measure
+    description = habit.description
   }
 
   /// Back to a habit, through every rule a typed one obeys.
@@ -36,11 +41,12 @@ public struct HabitJSON: Codable, Equatable, Sendable {
     }
     return try Habit(
       id: uuid, name: name, icon: icon, color: color, group: group, createdDay: createdDay,
-      frequency: frequency, reminder: reminder, archived: archived, sortOrder: sortOrder)
+      frequency: frequency, reminder: reminder, archived: archived, sortOrder: sortOrder, measure: measure,
+      description: description)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, name, icon, color, group, createdDay, frequency, reminder, archived, sortOrder
+    case id, name, icon, color, group, createdDay, frequency, reminder, archived, sortOrder, measure, description
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -55,5 +61,7 @@ public struct HabitJSON: Codable, Equatable, Sendable {
     try c.encode(reminder, forKey: .reminder)
     try c.encode(archived, forKey: .archived)
     try c.encode(sortOrder, forKey: .sortOrder)
+    try c.encode(measure, forKey: .measure)
+    try c.encode(description, forKey: .description)
   }
 }

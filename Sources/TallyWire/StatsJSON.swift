@@ -2,8 +2,8 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// One habit's figures as `stats --json` prints them and the API sends them: exactly SPEC 10's
-/// keys.
+/// One habit's figures as `stats --json` prints them and the API sends them: SPEC 10's keys,
+/// then the current period's progress and (for measurable habits, else `null`) its amount.
 public struct StatsJSON: Encodable, Equatable, Sendable {
   public let id: String
   public let name: String
@@ -14,6 +14,8 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
   public let completionsThisWeek: Int
   public let weeklyProgress: Double
   public let score: Double
+  public let periodProgress: Double
+  public let periodAmount: Amount?
 
   public init(_ item: RankedHabit) {
     let stats = item.statistics
@@ -26,6 +28,28 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
     completionsThisWeek = stats.completionsThisWeek
     weeklyProgress = stats.weeklyProgress
     score = stats.score
+    periodProgress = stats.periodProgress
+    periodAmount = stats.periodAmount
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, currentStreak, longestStreak, streakUnit, completionRate, completionsThisWeek, weeklyProgress
+    case score, periodProgress, periodAmount
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try c.encode(currentStreak, forKey: .currentStreak)
+    try c.encode(longestStreak, forKey: .longestStreak)
+    try c.encode(streakUnit, forKey: .streakUnit)
+    try c.encode(completionRate, forKey: .completionRate)
+    try c.encode(completionsThisWeek, forKey: .completionsThisWeek)
+    try c.encode(weeklyProgress, forKey: .weeklyProgress)
+    try c.encode(score, forKey: .score)
+    try c.encode(periodProgress, forKey: .periodProgress)
+    try c.encode(periodAmount, forKey: .periodAmount)
   }
 }
 

@@ -25,6 +25,7 @@ import Testing
     let object = try #require(try run.json() as? [String: Any])
     #expect(Set(object.keys) == [
       "id", "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder",
+      "measure", "description",
     ])
     let id = try #require(object["id"] as? String)
     #expect(id == id.lowercased())

@@ -17,7 +17,7 @@ import Testing
     for object in list {
       #expect(Set(object.keys) == [
         "id", "name", "currentStreak", "longestStreak", "streakUnit", "completionRate",
-        "completionsThisWeek", "weeklyProgress", "score",
+        "completionsThisWeek", "weeklyProgress", "score", "periodProgress", "periodAmount",
       ])
     }
     let first = list[0]
@@ -42,9 +42,9 @@ import Testing
     await tally.ok("mark", "Walk", "2026-03-07")
     let out = await tally.ok("stats")
     #expect(out == """
-      HABIT  STREAK  LONGEST  RATE  THIS WEEK  SCORE
-      Read   4 days   4 days  100%        1/7    19%
-      Walk    1 day    1 day   33%        0/7     5%
+      HABIT  STREAK  LONGEST  RATE       PROGRESS  SCORE
+      Read   4 days   4 days  100%  1/7 this week    19%
+      Walk    1 day    1 day   33%  0/7 this week     5%
 
       """)
   }

@@ -58,9 +58,9 @@ import Testing
     #expect(out == "Exported 'ada' to \(file): 3 habits, 70 entries, 1 journal entry, 2 chat messages, 2 shows.\n")
     let csv = try String(contentsOfFile: file, encoding: .utf8)
     let lines = csv.components(separatedBy: "\r\n")
-    #expect(lines[0] == "habitId,habitName,day,status,note")
-    #expect(csv.contains(",Read,2026-02-01,skipped,\"ill, \"\"really\"\"\nin bed\"\r\n"))
-    #expect(csv.contains(",Run,2026-03-02,done,5 km\r\n"))
+    #expect(lines[0] == "habitId,habitName,day,status,note,amount")
+    #expect(csv.contains(",Read,2026-02-01,skipped,\"ill, \"\"really\"\"\nin bed\",\r\n"))
+    #expect(csv.contains(",Run,2026-03-02,done,5 km,\r\n"))
     #expect(lines.count == 70 + 2)
   }
 

@@ -18,7 +18,7 @@ import Testing
       let id = try #require(habit["id"] as? String)
       #expect(id == id.lowercased())
       #expect(response.headers[.location] == "/api/v1/habits/\(id)")
-      #expect(Set(habit.keys) == ["id", "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder"])
+      #expect(Set(habit.keys) == ["id", "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder", "measure", "description"])
       #expect(habit["name"] as? String == "Read")
       #expect(habit["color"] as? String == "#AABBCC")
       #expect(habit["group"] is NSNull)

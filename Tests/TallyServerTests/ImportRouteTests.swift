@@ -28,20 +28,20 @@ extension TestClientProtocol {
       #expect(preview.status == .ok, "\(preview.text)")
       #expect(preview.object["dryRun"] as? Bool == true)
       #expect(preview.object["newHabits"] as? Int == 3)
-      #expect(preview.object["entries"] as? Int == 12)
-      #expect((preview.object["warnings"] as? [Any])?.count == 5)
+      #expect(preview.object["entries"] as? Int == 14)
+      #expect((preview.object["warnings"] as? [Any])?.count == 2)
       #expect(try await client.send(.get, "/api/v1/habits?archived=true", headers: ada).array.isEmpty)
 
       let imported = try await client.upload("/api/v1/import?format=loop-sqlite", data, headers: ada)
       #expect(imported.status == .ok)
       #expect(imported.object["dryRun"] as? Bool == false)
-      #expect(imported.object["entries"] as? Int == 12)
+      #expect(imported.object["entries"] as? Int == 14)
       let habits = try await client.send(.get, "/api/v1/habits", headers: ada).array
       #expect(habits.map { $0["name"] as? String } == ["Meditate", "Gym, weights"])
 
       let again = try await client.upload("/api/v1/import?format=loop-sqlite", data, headers: ada)
       #expect(again.object["entries"] as? Int == 0)
-      #expect(again.object["unchanged"] as? Int == 12)
+      #expect(again.object["unchanged"] as? Int == 14)
     }
   }
 
@@ -135,7 +135,7 @@ extension TestClientProtocol {
       let csv = try await client.send(.get, "/api/v1/export?format=csv", headers: ada)
       #expect(csv.status == .ok)
       #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
-      #expect(csv.text == "habitId,habitName,day,status,note\r\n\(id),\"Read, slowly\",2026-03-07,done,ch. 3\r\n")
+      #expect(csv.text == "habitId,habitName,day,status,note,amount\r\n\(id),\"Read, slowly\",2026-03-07,done,ch. 3,\r\n")
       let bad = try await client.send(.get, "/api/v1/export?format=xml", headers: ada)
       #expect(bad.status == .badRequest)
     }

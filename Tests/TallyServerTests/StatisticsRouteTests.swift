@@ -19,7 +19,7 @@ import Testing
       let stats = one.object
       #expect(Set(stats.keys) == [
         "id", "name", "currentStreak", "longestStreak", "streakUnit", "completionRate", "completionsThisWeek",
-        "weeklyProgress", "score",
+        "weeklyProgress", "score", "periodProgress", "periodAmount",
       ])
       #expect(stats["id"] as? String == read)
       #expect(stats["currentStreak"] as? Int == 3)

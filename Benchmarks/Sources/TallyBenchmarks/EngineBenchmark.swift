@@ -61,5 +61,7 @@ func engineBenchmark() {
   }
   print("activity grid, 53 weeks × \(habitCount) habits: \(format(activity))")
 
+  measurableBenchmark(yesNo: daily, today: today, years: years)
+
   if sink == .infinity { print(sink) }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// `tally mark HABIT [DAY…] [--skip] [--undo] [--note TEXT]`
+/// `tally mark HABIT [AMOUNT] [DAY…] [--amount N] [--skip] [--undo] [--note TEXT]`
 struct MarkCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "mark",
@@ -11,7 +11,8 @@ struct MarkCommand: TallyCommand {
     discussion: """
       Days are set, not toggled: marking a day twice changes nothing. A DAY is YYYY-MM-DD, \
       today, yesterday, or a range FIRST..LAST; without one, today. Days after today are \
-      refused, and then no day changes.
+      refused, and then no day changes. A measurable habit takes an amount in its unit: \
+      'tally mark Run 5.2' or --amount 5.2 (a plain number among the days is the amount).
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -19,8 +20,11 @@ struct MarkCommand: TallyCommand {
   @Argument(help: "The habit: its exact name, id, or the start of its id.")
   var habit: String
 
-  @Argument(help: ArgumentHelp("The days to set; default today.", valueName: "day"))
+  @Argument(help: ArgumentHelp("The amount (measurable habits) and the days to set; default today.", valueName: "day"))
   var days: [String] = []
+
+  @Option(help: ArgumentHelp("How much, in the habit's unit (measurable habits).", valueName: "number"))
+  var amount: String?
 
   @Flag(help: "Mark the days skipped: they neither break nor extend a streak.")
   var skip = false
@@ -41,17 +45,39 @@ struct MarkCommand: TallyCommand {
     if undo && note != nil {
       throw UsageError("--undo removes the days' notes with their entries; it takes no --note.")
     }
+    if (skip || undo), try givenAmount() != nil {
+      throw UsageError("A skipped or cleared day has no amount; leave it out.")
+    }
     _ = try dayArguments()
     _ = try checked { () throws(TallyCore.ValidationError) in try EntryNote.resolve(note, keeping: nil) }
   }
 
+  /// Plain numbers among the positional arguments are amounts; the rest are days.
+  private var dayTexts: [String] { days.filter { !Self.isNumber($0) } }
+
+  private static func isNumber(_ text: String) -> Bool {
+    !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+  }
+
+  func givenAmount() throws(UsageError) -> Amount? {
+    let texts = days.filter(Self.isNumber) + (amount.map { [$0] } ?? [])
+    guard texts.count <= 1 else { throw UsageError("Give one amount, not \(texts.count).") }
+    guard let text = texts.first else { return nil }
+    return try checked { () throws(TallyCore.ValidationError) in try Amount(parsing: text) }
+  }
+
   func dayArguments() throws(UsageError) -> [DayArgument] {
-    try checked { () throws(TallyCore.ValidationError) in
-      try days.isEmpty ? [.today] : days.map { text throws(TallyCore.ValidationError) in try DayArgument(parsing: text) }
+    let texts = dayTexts
+    return try checked { () throws(TallyCore.ValidationError) in
+      try texts.isEmpty ? [.today] : texts.map { text throws(TallyCore.ValidationError) in try DayArgument(parsing: text) }
     }
   }
 
-  var mark: DayMark { undo ? .nothing : skip ? .skipped : .done }
+  func mark() throws(UsageError) -> DayMark {
+    if undo { return .nothing }
+    if skip { return .skipped }
+    return try givenAmount().map(DayMark.amount) ?? .done
+  }
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
@@ -65,6 +91,7 @@ struct MarkCommand: TallyCommand {
     if let future = days.last, future > today {
       try DayMark.checkMarkable(future, today: today)
     }
+    let mark = try mark()
     let entries = try await session.store.setDays(
       days, of: habit.id, to: mark, note: note, for: session.user.id)
     if json {
@@ -78,6 +105,7 @@ struct MarkCommand: TallyCommand {
     case .done: "done"
     case .skipped: "skipped"
     case .nothing: "cleared"
+    case .amount(let amount): "done (\(HabitText.amount(amount, of: habit)))"
     }
     let noted = note.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? ", notes removed" : ", with the note" } ?? ""
     session.output.line(

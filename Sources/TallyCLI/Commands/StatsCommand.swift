@@ -45,19 +45,16 @@ struct StatsCommand: TallyCommand {
       return
     }
     var table = TextTable([.left, .right, .right, .right, .right, .right])
-    table.add(["HABIT", "STREAK", "LONGEST", "RATE", "THIS WEEK", "SCORE"])
+    table.add(["HABIT", "STREAK", "LONGEST", "RATE", "PROGRESS", "SCORE"])
     for item in ranked {
       let stats = item.statistics
-      let goal = switch item.habit.frequency {
-      case .daily: 7
-      case .weekly(let target): target
-      }
+      let progress = stats.progressFigures(of: item.habit)
       table.add([
         item.habit.name,
         StatsText.streak(stats.currentStreak, stats.streakUnit),
         StatsText.streak(stats.longestStreak, stats.streakUnit),
         StatsText.percent(stats.completionRate),
-        "\(stats.completionsThisWeek)/\(goal)",
+        "\(progress.done)/\(progress.goal) \(HabitStatistics.progressPeriod(of: item.habit))",
         StatsText.percent(stats.score),
       ])
     }
@@ -68,7 +65,7 @@ struct StatsCommand: TallyCommand {
 enum StatsText {
   /// "1 day", "4 weeks".
   static func streak(_ count: Int, _ unit: StreakUnit) -> String {
-    Sentence.count(count, unit == .day ? "day" : "week")
+    Sentence.count(count, unit.rawValue)
   }
 
   /// "86%".

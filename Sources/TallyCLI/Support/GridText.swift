@@ -16,13 +16,16 @@ struct GridText {
   // MARK: One habit
 
   static let habitLegend = "■ done  □ not done  × skipped  · before start"
+  static let measuredLegend = "█ target  ▓ ▒ ░ part of it  □ nothing  × skipped  · before start"
 
   func lines(_ grid: HabitGrid, habit: Habit) -> [String] {
     let cells = grid.weeks.map { week in
-      week.map { cell in glyph(cell.state, colour: habit.color) }
+      week.map { cell in
+        cell.shareLevel.map { paint(Self.levelGlyphs[$0], habit.color) } ?? glyph(cell.state, colour: habit.color)
+      }
     }
     return draw(weekStarts: grid.weeks.map { $0[0].day }, cells: cells)
-      + ["", Self.habitLegend]
+      + ["", habit.measure == nil ? Self.habitLegend : Self.measuredLegend]
   }
 
   func glyph(_ state: HabitGrid.State, colour habitColour: HexColor) -> String {

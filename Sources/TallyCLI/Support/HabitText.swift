@@ -4,12 +4,20 @@ import TallyStore
 
 /// How habits' fields read in human output and parse from options.
 enum HabitText {
-  /// `daily`, `3 a week`.
-  static func frequency(_ frequency: Frequency) -> String {
-    switch frequency {
-    case .daily: "daily"
-    case .weekly(let target): "\(target) a week"
-    }
+  /// `daily`, `3 a week`, `3 in 10 days`, `2 a month`.
+  static func frequency(_ frequency: Frequency) -> String { frequency.text }
+
+  /// `, at least 5 km a period` for a measurable habit; empty for a yes/no one.
+  static func goal(_ habit: Habit) -> String {
+    guard let measure = habit.measure else { return "" }
+    let bound = measure.direction == .atMost ? "at most" : "at least"
+    return ", \(bound) \(amount(measure.target, of: habit))"
+  }
+
+  /// `5.2 km`, or `5.2` for a habit without a unit.
+  static func amount(_ amount: Amount, of habit: Habit) -> String {
+    guard let unit = habit.measure?.unit, !unit.isEmpty else { return "\(amount)" }
+    return "\(amount) \(unit)"
   }
 
   /// `08:00`, `08:00-22:00 every 2h`, or empty.

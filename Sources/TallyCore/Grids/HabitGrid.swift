@@ -15,10 +15,16 @@ public struct HabitGrid: Hashable, Codable, Sendable {
   public struct Cell: Hashable, Codable, Sendable {
     public let day: Day
     public let state: State
+    /// A measurable habit's amount that day (done days only).
+    public let amount: Amount?
+    /// 0–1: the amount's share of the habit's target, for shading; `nil` for yes/no habits.
+    public let share: Double?
 
-    public init(day: Day, state: State) {
+    public init(day: Day, state: State, amount: Amount? = nil, share: Double? = nil) {
       self.day = day
       self.state = state
+      self.amount = amount
+      self.share = share
     }
     /// Days up to today toggle, including ones before the habit was created (back-filling).
     public var isToggleable: Bool { state != .future }
@@ -37,7 +43,11 @@ public struct HabitGrid: Hashable, Codable, Sendable {
       .map { weekStart in
         (0..<7).map { offset in
           let day = weekStart.adding(days: offset)
-          return Cell(day: day, state: HabitGrid.state(of: day, history, start: start, today: today))
+          let state = HabitGrid.state(of: day, history, start: start, today: today)
+          guard let measure = habit.measure, state == .done else { return Cell(day: day, state: state) }
+          let amount = history.amount(on: day)
+          return Cell(
+            day: day, state: state, amount: amount, share: min(1, amount.doubleValue / measure.target.doubleValue))
         }
       }
   }
@@ -71,6 +81,12 @@ extension HabitGrid.Cell {
   /// "Monday 1 September, completed"; the year is said only when it is not today's.
   public func spokenLabel(calendar: DayCalendar, today: Day) -> String {
     let date = calendar.spokenName(of: day, includingYear: day.year != today.year)
-    return "\(date), \(state.spokenText)"
+    guard let amount else { return "\(date), \(state.spokenText)" }
+    return "\(date), \(amount)"
+  }
+
+  /// 0–4 for shading a measurable day: 0 nothing, 4 the whole target, 1–3 the quarters between.
+  public var shareLevel: Int? {
+    share.map { $0 <= 0 ? 0 : max(1, min(4, Int(($0 * 4).rounded(.up)))) }
   }
 }

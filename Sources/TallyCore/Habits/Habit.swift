@@ -14,10 +14,17 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
   public var reminder: Reminder
   public var archived: Bool
   public var sortOrder: Int
+  /// `nil` for a yes/no habit; what to measure for a measurable one.
+  public var measure: Measure?
+  /// Free text about the habit (Loop calls it the question or description).
+  public var description: String?
+
+  public var kind: HabitKind { measure == nil ? .yesNo : .measurable }
 
   public static let nameLengths = 1...100
   public static let groupLengths = 1...50
   public static let symbolNameLengths = 1...64
+  public static let descriptionLengths = 1...1000
   public static let defaultColor = HexColor(red: 0x8B, green: 0x5C, blue: 0xF6)
 
   /// Builds a habit from user input, trimming text and rejecting anything that breaks a rule.
@@ -31,7 +38,9 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     frequency: Frequency = .daily,
     reminder: Reminder = .none,
     archived: Bool = false,
-    sortOrder: Int = 0
+    sortOrder: Int = 0,
+    measure: Measure? = nil,
+    description: String? = nil
   ) throws(ValidationError) {
     self.id = id
     self.name = try Habit.validName(name)
@@ -43,13 +52,50 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     self.reminder = try reminder.validated()
     self.archived = archived
     self.sortOrder = sortOrder
+    self.measure = measure
+    self.description = try Habit.validDescription(description)
+    if measure != nil, self.frequency.times != 1 {
+      throw ValidationError(
+        field: "frequency",
+        rule: "of a measurable habit counts once per period (the target is the amount per period), not \(self.frequency.times) times")
+    }
   }
 
   /// Checks every rule again, for values that were changed field by field or decoded.
   public func validated() throws(ValidationError) -> Habit {
     try Habit(
       id: id, name: name, icon: icon, color: color, group: group, createdDay: createdDay,
-      frequency: frequency, reminder: reminder, archived: archived, sortOrder: sortOrder)
+      frequency: frequency, reminder: reminder, archived: archived, sortOrder: sortOrder,
+      measure: measure, description: description)
+  }
+
+  /// `nil` or blank means no description.
+  public static func validDescription(_ text: String?) throws(ValidationError) -> String? {
+    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    else { return nil }
+    guard descriptionLengths.contains(trimmed.count) else {
+      throw ValidationError(
+        field: "description", rule: "must be at most 1000 characters (this one has \(trimmed.count))")
+    }
+    try NulFreeText.check(trimmed, field: "description")
+    return trimmed
+  }
+
+  /// Checks an entry against the habit's kind: amounts belong to measurable habits, and a
+  /// measurable day that is done says how much.
+  public func checkEntry(status: EntryStatus, amount: Amount?) throws(ValidationError) {
+    switch (measure, status, amount) {
+    case (nil, _, .some):
+      throw ValidationError(field: "amount", rule: "is only for measurable habits; '\(name)' is yes/no")
+    case (.some, .done, nil):
+      throw ValidationError(field: "amount", rule: "is required for a measurable habit such as '\(name)'")
+    case (.some, .skipped, .some):
+      throw ValidationError(field: "amount", rule: "must be left out of a skipped day")
+    case (_, _, .some(let amount)):
+      _ = try amount.validated()
+    default:
+      break
+    }
   }
 
   public static func validName(_ name: String) throws(ValidationError) -> String {
@@ -99,7 +145,7 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
   // Decoding goes through the validating initialiser so a stored or imported habit obeys
   // the same rules as a typed one.
   private enum CodingKeys: String, CodingKey {
-    case id, name, icon, color, group, createdDay, frequency, reminder, archived, sortOrder
+    case id, name, icon, color, group, createdDay, frequency, reminder, archived, sortOrder, measure, description
   }
 
   public init(from decoder: any Decoder) throws {
@@ -115,10 +161,17 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
         frequency: c.decode(Frequency.self, forKey: .frequency),
         reminder: c.decodeIfPresent(Reminder.self, forKey: .reminder) ?? .none,
         archived: c.decodeIfPresent(Bool.self, forKey: .archived) ?? false,
-        sortOrder: c.decodeIfPresent(Int.self, forKey: .sortOrder) ?? 0)
+        sortOrder: c.decodeIfPresent(Int.self, forKey: .sortOrder) ?? 0,
+        measure: c.decodeIfPresent(Measure.self, forKey: .measure),
+        description: c.decodeIfPresent(String.self, forKey: .description))
     } catch let error as ValidationError {
       throw DecodingError.dataCorrupted(
         .init(codingPath: c.codingPath, debugDescription: error.description))
     }
   }
+}
+
+/// Whether a habit is ticked (yes/no) or measured in a unit.
+public enum HabitKind: String, Codable, Sendable, CaseIterable {
+  case yesNo, measurable
 }

@@ -10,11 +10,14 @@ public struct HabitEntry: Hashable, Codable, Sendable {
   public var day: Day
   public var status: EntryStatus
   public var note: String?
+  /// How much, for a measurable habit's done day; `nil` for yes/no habits and skipped days.
+  public var amount: Amount?
 
-  public init(day: Day, status: EntryStatus, note: String? = nil) {
+  public init(day: Day, status: EntryStatus, note: String? = nil, amount: Amount? = nil) {
     self.day = day
     self.status = status
     self.note = note
+    self.amount = amount
   }
 }
 
@@ -24,13 +27,19 @@ public enum DayMark: Hashable, Sendable {
   case skipped
   /// No entry: not done.
   case nothing
+  /// Done, this much (measurable habits).
+  case amount(Amount)
 
   public var status: EntryStatus? {
     switch self {
-    case .done: .done
+    case .done, .amount: .done
     case .skipped: .skipped
     case .nothing: nil
     }
+  }
+
+  public var amount: Amount? {
+    if case .amount(let amount) = self { amount } else { nil }
   }
 
   /// Days after today cannot be marked.

@@ -6,12 +6,14 @@ public struct HabitHistory: Sendable, Equatable {
   /// The earliest completed day; `nil` when nothing was ever completed.
   public let firstCompletedDay: Day?
   private let statuses: [Status]
+  /// Thousandths by day, parallel to `statuses`; empty when no entry has an amount.
+  private let amounts: [Int64]
 
   enum Status: UInt8 { case none, done, skipped }
 
   public init(_ entries: [HabitEntry]) {
     guard let firstEntry = entries.first else {
-      self.init(firstDay: nil, firstCompletedDay: nil, statuses: [])
+      self.init(firstDay: nil, firstCompletedDay: nil, statuses: [], amounts: [])
       return
     }
     var first = firstEntry.day.ordinal
@@ -24,19 +26,37 @@ public struct HabitHistory: Sendable, Equatable {
       if entry.status == .done { firstCompleted = Swift.min(firstCompleted, ordinal) }
     }
     var statuses = [Status](repeating: .none, count: last - first + 1)
+    var amounts: [Int64] = []
     for entry in entries {
       statuses[entry.day.ordinal - first] = entry.status == .done ? .done : .skipped
+      if let amount = entry.amount {
+        if amounts.isEmpty { amounts = [Int64](repeating: 0, count: statuses.count) }
+        amounts[entry.day.ordinal - first] = amount.thousandths
+      }
     }
     self.init(
       firstDay: Day(ordinal: first),
       firstCompletedDay: firstCompleted == .max ? nil : Day(ordinal: firstCompleted),
-      statuses: statuses)
+      statuses: statuses, amounts: amounts)
   }
 
-  private init(firstDay: Day?, firstCompletedDay: Day?, statuses: [Status]) {
+  private init(firstDay: Day?, firstCompletedDay: Day?, statuses: [Status], amounts: [Int64]) {
     self.firstDay = firstDay
     self.firstCompletedDay = firstCompletedDay
     self.statuses = statuses
+    self.amounts = amounts
+  }
+
+  /// The amount entered on `day` (0 when none was).
+  public func amount(on day: Day) -> Amount {
+    Amount(thousandths: thousandths(on: day))
+  }
+
+  @inline(__always)
+  func thousandths(on day: Day) -> Int64 {
+    guard let firstDay, !amounts.isEmpty else { return 0 }
+    let index = day.ordinal - firstDay.ordinal
+    return index >= 0 && index < amounts.count ? amounts[index] : 0
   }
 
   public func status(on day: Day) -> EntryStatus? {

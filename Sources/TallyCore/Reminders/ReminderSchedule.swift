@@ -18,7 +18,7 @@ public struct ReminderSchedule: Sendable {
   ) throws(ValidationError) -> [ReminderOccurrence] {
     try occurrences(
       of: habit,
-      dueRule: ReminderDueRule(frequency: habit.frequency, entries: entries, calendar: calendar),
+      dueRule: ReminderDueRule(habit: habit, entries: entries, calendar: calendar),
       after: now, days: days)
   }
 
@@ -27,7 +27,8 @@ public struct ReminderSchedule: Sendable {
   ) throws(ValidationError) -> [ReminderOccurrence] {
     try occurrences(
       of: habit,
-      dueRule: ReminderDueRule(frequency: habit.frequency, statuses: statuses, calendar: calendar),
+      dueRule: ReminderDueRule(
+        habit: habit, entries: statuses.map { HabitEntry(day: $0.key, status: $0.value) }, calendar: calendar),
       after: now, days: days)
   }
 

@@ -2,21 +2,27 @@ import Foundation
 
 /// A habit's figures as of one day (SPEC 3).
 public struct HabitStatistics: Hashable, Codable, Sendable {
-  /// Days for daily habits, weeks meeting the goal for weekly ones.
+  /// Periods meeting the goal: days, weeks, months or blocks of days (``streakUnit``).
   public var currentStreak: Int
   public var longestStreak: Int
   public var streakUnit: StreakUnit
-  /// 0–1: completed days (or goal-meeting weeks) over the days (weeks) that count.
+  /// 0–1: goal-meeting periods over the periods that count.
   public var completionRate: Double
   public var completionsThisWeek: Int
-  /// 0–1: this week's completions over 7 (daily) or over the weekly target.
+  /// 0–1: this week's completions over 7 (daily) or over the weekly target; for other
+  /// schedules and measurable habits, ``periodProgress``.
   public var weeklyProgress: Double
   /// Habit strength 0–1, an exponential average after Loop Habit Tracker.
   public var score: Double
+  /// 0–1: how far the current period is towards its goal (for *at most*, how far within it).
+  public var periodProgress: Double
+  /// The current period's summed amount; `nil` for yes/no habits.
+  public var periodAmount: Amount?
 
   public init(
     currentStreak: Int, longestStreak: Int, streakUnit: StreakUnit, completionRate: Double,
-    completionsThisWeek: Int, weeklyProgress: Double, score: Double
+    completionsThisWeek: Int, weeklyProgress: Double, score: Double,
+    periodProgress: Double? = nil, periodAmount: Amount? = nil
   ) {
     self.currentStreak = currentStreak
     self.longestStreak = longestStreak
@@ -25,9 +31,11 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     self.completionsThisWeek = completionsThisWeek
     self.weeklyProgress = weeklyProgress
     self.score = score
+    self.periodProgress = periodProgress ?? weeklyProgress
+    self.periodAmount = periodAmount
   }
 
-  /// Computes every figure in one walk over the days from the tracking start to `today`.
+  /// Computes every figure in one walk over the periods from the tracking start to `today`.
   /// Entries after `today` are ignored.
   public init(habit: Habit, history: HabitHistory, today: Day, firstWeekday: Weekday) {
     let start = history.trackingStart(createdDay: habit.createdDay)
@@ -36,127 +44,130 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     for day in weekStart...today where history.isCompleted(on: day) {
       completionsThisWeek += 1
     }
-    let score = HabitStatistics.score(
-      frequency: habit.frequency, history: history, start: start, today: today)
-    switch habit.frequency {
-    case .daily:
-      let streaks = HabitStatistics.dailyStreaks(history: history, start: start, today: today)
-      self.init(
-        currentStreak: streaks.current, longestStreak: streaks.longest, streakUnit: .day,
-        completionRate: streaks.rate, completionsThisWeek: completionsThisWeek,
-        weeklyProgress: min(1, Double(completionsThisWeek) / 7), score: score)
-    case .weekly(let target):
-      let streaks = HabitStatistics.weeklyStreaks(
-        target: target, history: history, start: start, today: today, firstWeekday: firstWeekday)
-      self.init(
-        currentStreak: streaks.current, longestStreak: streaks.longest, streakUnit: .week,
-        completionRate: streaks.rate, completionsThisWeek: completionsThisWeek,
-        weeklyProgress: min(1, Double(completionsThisWeek) / Double(target)), score: score)
-    }
+    let walk = PeriodWalk(habit: habit, history: history, start: start, today: today, firstWeekday: firstWeekday)
+    let weeklyProgress: Double =
+      switch (habit.frequency, habit.measure) {
+      case (.daily, nil): min(1, Double(completionsThisWeek) / 7)
+      case (.weekly(let target), nil): min(1, Double(completionsThisWeek) / Double(target))
+      default: walk.progress
+      }
+    self.init(
+      currentStreak: walk.run, longestStreak: walk.longest, streakUnit: habit.frequency.streakUnit,
+      completionRate: walk.counted == 0 ? 0 : Double(walk.met) / Double(walk.counted),
+      completionsThisWeek: completionsThisWeek, weeklyProgress: weeklyProgress,
+      score: HabitStatistics.score(habit: habit, history: history, start: start, today: today),
+      periodProgress: walk.progress,
+      periodAmount: habit.measure == nil ? nil : Amount(thousandths: walk.amount))
   }
 
-  private typealias Streaks = (current: Int, longest: Int, rate: Double)
-
-  /// Skipped days are dropped from the sequence; an unfinished today neither counts nor breaks.
-  private static func dailyStreaks(history: HabitHistory, start: Day, today: Day) -> Streaks {
-    guard start <= today else { return (0, 0, 0) }
-    var run = 0
-    var longest = 0
+  /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days
+  /// leaving it unchanged, `m = 0.5^(√f / 13)` with f the schedule's times over its window.
+  /// v is the share of the goal reached in the window ending that day: completed days over
+  /// the times asked (window and times doubled for yes/no schedules rarer than daily), or the
+  /// summed amount's ``Measure/share(of:)``. *At most* habits start at 1, as in Loop.
+  static func score(habit: Habit, history: HabitHistory, start: Day, today: Day) -> Double {
+    let frequency = habit.frequency
+    let doubled = habit.measure == nil && frequency.times < frequency.windowDays
+    let window = frequency.windowDays * (doubled ? 2 : 1)
+    let needed = Double(frequency.times * (doubled ? 2 : 1))
+    let m = pow(0.5, (Double(frequency.times) / Double(frequency.windowDays)).squareRoot() / 13)
+    var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
+    guard start <= today else { return score }
+    // What the window ending at `day` holds, kept up to date as it slides (nothing is
+    // completed or measured before `start`, so it opens empty).
     var completed = 0
-    var counted = 0
+    var total: Int64 = 0
     for day in start...today {
-      switch history.rawStatus(on: day) {
-      case .skipped:
-        continue
-      case .done:
-        run += 1
-        longest = max(longest, run)
-        completed += 1
-        counted += 1
-      case .none:
-        if day == today { continue }
-        run = 0
-        counted += 1
+      let status = history.rawStatus(on: day)
+      let leaving = day.adding(days: -window)
+      let value: Double
+      if let measure = habit.measure {
+        total += history.thousandths(on: day) - history.thousandths(on: leaving)
+        value = measure.share(of: Amount(thousandths: total))
+      } else {
+        if status == .done { completed += 1 }
+        if history.isCompleted(on: leaving) { completed -= 1 }
+        value = min(1, Double(completed) / needed)
       }
+      if status == .skipped { continue }
+      score = score * m + value * (1 - m)
     }
-    return (run, longest, counted == 0 ? 0 : Double(completed) / Double(counted))
+    return score
   }
+}
 
-  /// Excused weeks are dropped from the sequence; the current week counts only once it meets
-  /// its goal.
-  private static func weeklyStreaks(
-    target: Int, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday
-  ) -> Streaks {
-    guard start <= today else { return (0, 0, 0) }
-    let firstWeek = start.adding(days: -start.weekday.offset(from: firstWeekday))
-    var run = 0
-    var longest = 0
-    var met = 0
-    var counted = 0
-    var weekStart = firstWeek
-    while weekStart <= today {
-      var completed = 0
-      var skipped = 0
-      for day in weekStart..<min(weekStart.adding(days: 7), today.adding(days: 1)) {
-        switch history.rawStatus(on: day) {
-        case .done: completed += 1
-        case .skipped: skipped += 1
-        case .none: break
-        }
-      }
-      let meetsGoal = completed >= target
-      let isCurrent = weekStart.adding(days: 7) > today
-      if meetsGoal {
+/// One pass over a habit's periods from the one holding the tracking start to the one holding
+/// today, keeping the runs and counts SPEC 3 asks for.
+struct PeriodWalk {
+  var run = 0
+  var longest = 0
+  var met = 0
+  var counted = 0
+  /// The current period's share of its goal and its summed thousandths.
+  var progress = 0.0
+  var amount: Int64 = 0
+
+  init(habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday) {
+    guard start <= today else { return }
+    let frequency = habit.frequency
+    var period = frequency.period(containing: start, anchor: start, firstWeekday: firstWeekday)
+    while period.lowerBound <= today {
+      let tally = PeriodTally(history: history, days: period.lowerBound...min(period.upperBound, today))
+      let meets = tally.meetsGoal(of: habit)
+      let isCurrent = period.upperBound >= today
+      if meets {
         run += 1
         longest = max(longest, run)
         met += 1
         counted += 1
-      } else if completed + skipped < target, !isCurrent {
+      } else if !tally.isExcused(for: habit), !isCurrent {
         run = 0
         counted += 1
       }
-      weekStart = weekStart.adding(days: 7)
+      if isCurrent {
+        progress = tally.share(of: habit)
+        amount = tally.total
+      }
+      period = frequency.period(containing: period.upperBound.adding(days: 1), anchor: start, firstWeekday: firstWeekday)
     }
-    return (run, longest, counted == 0 ? 0 : Double(met) / Double(counted))
   }
+}
 
-  /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days
-  /// leaving it unchanged; weekly habits earn partial credit from the last 14 days.
-  private static func score(
-    frequency: Frequency, history: HabitHistory, start: Day, today: Day
-  ) -> Double {
-    guard start <= today else { return 0 }
-    switch frequency {
-    case .daily:
-      let m = multiplier(frequency: 1)
-      var score = 0.0
-      for day in start...today {
-        switch history.rawStatus(on: day) {
-        case .skipped: continue
-        case .done: score = score * m + (1 - m)
-        case .none: score *= m
-        }
+/// What one period holds.
+struct PeriodTally {
+  var days = 0
+  var completed = 0
+  var skipped = 0
+  var total: Int64 = 0
+
+  init(history: HabitHistory, days range: ClosedRange<Day>) {
+    for day in range {
+      days += 1
+      switch history.rawStatus(on: day) {
+      case .done: completed += 1
+      case .skipped: skipped += 1
+      case .none: break
       }
-      return score
-    case .weekly(let target):
-      let m = multiplier(frequency: Double(target) / 7)
-      var score = 0.0
-      // Completed days in the 14 days ending at `day`, kept up to date as the window slides
-      // (nothing is completed before `start`, so it opens empty).
-      var window = 0
-      for day in start...today {
-        let status = history.rawStatus(on: day)
-        if status == .done { window += 1 }
-        if history.isCompleted(on: day.adding(days: -14)) { window -= 1 }
-        if status == .skipped { continue }
-        let value = min(1, Double(window) / Double(2 * target))
-        score = score * m + value * (1 - m)
-      }
-      return score
+      total += history.thousandths(on: day)
     }
   }
 
-  private static func multiplier(frequency: Double) -> Double {
-    pow(0.5, frequency.squareRoot() / 13)
+  /// Yes/no: at least `times` completed days. Measurable: the summed amount reaches the
+  /// target (*at least*) or stays within it (*at most*).
+  func meetsGoal(of habit: Habit) -> Bool {
+    guard let measure = habit.measure else { return completed >= habit.frequency.times }
+    return skipped < days && measure.isMet(by: Amount(thousandths: total))
+  }
+
+  /// A period that misses its goal but is left out of streaks and rates: yes/no, when its
+  /// skipped days could have made up the difference; measurable, when every day is skipped.
+  func isExcused(for habit: Habit) -> Bool {
+    guard habit.measure != nil else { return completed + skipped >= habit.frequency.times }
+    return skipped == days
+  }
+
+  func share(of habit: Habit) -> Double {
+    guard let measure = habit.measure else { return min(1, Double(completed) / Double(habit.frequency.times)) }
+    return measure.share(of: Amount(thousandths: total))
   }
 }

@@ -19,12 +19,20 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
   var createdDay: String
   var frequency: String
   var targetPerWeek: Int?
+  var scheduleTimes: Int?
+  var scheduleDays: Int?
   var reminder: String
   var reminderStart: String?
   var reminderEnd: String?
   var reminderEveryHours: Int?
   var archived: Bool
   var sortOrder: Int
+  var kind: String
+  var unit: String?
+  /// Thousandths of the unit.
+  var target: Int64?
+  var targetDirection: String?
+  var description: String?
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case id
@@ -36,12 +44,17 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     case createdDay = "created_day"
     case frequency
     case targetPerWeek = "target_per_week"
+    case scheduleTimes = "schedule_times"
+    case scheduleDays = "schedule_days"
     case reminder
     case reminderStart = "reminder_start"
     case reminderEnd = "reminder_end"
     case reminderEveryHours = "reminder_every_hours"
     case archived
     case sortOrder = "sort_order"
+    case kind, unit, target
+    case targetDirection = "target_direction"
+    case description
   }
 
   typealias Columns = CodingKeys
@@ -61,7 +74,19 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     case .weekly(let target):
       frequency = "weekly"
       targetPerWeek = target
+    case .timesInDays(let times, let days):
+      frequency = "timesInDays"
+      scheduleTimes = times
+      scheduleDays = days
+    case .monthly(let times):
+      frequency = "monthly"
+      scheduleTimes = times
     }
+    kind = habit.kind.rawValue
+    unit = habit.measure?.unit
+    target = habit.measure?.target.thousandths
+    targetDirection = habit.measure?.direction.rawValue
+    description = habit.description
     switch habit.reminder {
     case .none:
       reminder = "none"
@@ -86,8 +111,16 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
       let frequency: Frequency =
         switch self.frequency {
         case "weekly": .weekly(targetPerWeek: targetPerWeek ?? 0)
+        case "timesInDays": .timesInDays(times: scheduleTimes ?? 0, days: scheduleDays ?? 0)
+        case "monthly": .monthly(timesPerMonth: scheduleTimes ?? 0)
         default: .daily
         }
+      let measure: Measure? =
+        kind == HabitKind.measurable.rawValue
+        ? try Measure(
+          unit: unit ?? "", target: Amount(thousandths: target ?? 0),
+          direction: TargetDirection(rawValue: targetDirection ?? "") ?? .atLeast)
+        : nil
       func time(_ text: String?) throws(ValidationError) -> WallTime {
         try WallTime(parsing: text ?? "", field: "reminder time")
       }
@@ -103,7 +136,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
       return try Habit(
         id: id, name: name, icon: icon, color: HexColor(parsing: color), group: groupName,
         createdDay: createdDay, frequency: frequency, reminder: reminder, archived: archived,
-        sortOrder: sortOrder)
+        sortOrder: sortOrder, measure: measure, description: description)
     }
   }
 }
@@ -116,10 +149,12 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
   var day: String
   var status: String
   var note: String?
+  /// Thousandths of the habit's unit.
+  var amount: Int64?
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case habitID = "habit_id"
-    case day, status, note
+    case day, status, note, amount
   }
 
   typealias Columns = CodingKeys
@@ -131,6 +166,7 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
     day = row[Columns.day]
     status = row[Columns.status]
     note = row[Columns.note]
+    amount = row[Columns.amount]
   }
 
   init(habit: UUID, entry: HabitEntry) {
@@ -138,14 +174,18 @@ struct EntryRecord: Codable, FetchableRecord, PersistableRecord {
     day = entry.day.description
     status = entry.status.rawValue
     note = entry.note
+    amount = entry.amount?.thousandths
   }
+
+  /// `habit_id, day, status, note, amount`, for the prepared inserts that write many rows.
+  var arguments: StatementArguments { [habitID, day, status, note, amount] }
 
   func entry() throws(StoreError) -> HabitEntry {
     let day = try Stored.day(day, "entry of habit \(habitID)")
     guard let status = EntryStatus(rawValue: status) else {
       throw .corrupt("entry of habit \(habitID) on \(day) has status '\(status)'")
     }
-    return HabitEntry(day: day, status: status, note: note)
+    return HabitEntry(day: day, status: status, note: note, amount: amount.map(Amount.init(thousandths:)))
   }
 }
 

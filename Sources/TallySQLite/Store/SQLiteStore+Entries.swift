@@ -17,23 +17,29 @@ extension SQLiteStore {
       try EntryNote.resolve(note, keeping: nil)
     }
     return try await write(recordingFor: user) { db, sync in
-      _ = try db.ownedHabit(habit, of: user)
+      let owner = try db.ownedHabit(habit, of: user).habit()
       guard let first = days.first, let last = days.last else { return [] }
       let habitText = habit.storeText
       if let status = mark.status {
+        try StoreError.validating { () throws(ValidationError) in
+          try owner.checkEntry(status: status, amount: mark.amount)
+        }
         let sql =
           note == nil
           ? """
-            INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, NULL)
-            ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status
+            INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, NULL)
+            ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount
             """
           : """
-            INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)
-            ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note
+            INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (habit_id, day) DO UPDATE SET
+              status = excluded.status, amount = excluded.amount, note = excluded.note
             """
         let statement = try db.cachedStatement(sql: sql)
         for day in days {
-          var arguments: StatementArguments = [habitText, day.description, status.rawValue]
+          var arguments: StatementArguments = [
+            habitText, day.description, status.rawValue, mark.amount?.thousandths,
+          ]
           if note != nil { arguments += [newNote] }
           try statement.execute(arguments: arguments)
         }
@@ -49,7 +55,7 @@ extension SQLiteStore {
       let wanted = Set(days)
       let written = try Self.entries(db, habit: habitText, in: first...last)
         .filter { wanted.contains($0.day) }
-      for entry in written { try sync.entry(habit, entry.day, status: entry.status, note: entry.note) }
+      for entry in written { try sync.entry(habit, entry) }
       return written
     }
   }
@@ -89,7 +95,7 @@ extension SQLiteStore {
     // One habit at a time through one prepared statement, columns read by position: a list
     // page reads every entry of every habit, and per-row name lookups were most of its cost.
     let statement = try db.cachedStatement(
-      sql: "SELECT day, status, note FROM habit_entries WHERE habit_id = ? AND day BETWEEN ? AND ? ORDER BY day")
+      sql: "SELECT day, status, note, amount FROM habit_entries WHERE habit_id = ? AND day BETWEEN ? AND ? ORDER BY day")
     let (first, last) = (range.lowerBound.description, range.upperBound.description)
     var result: [UUID: [HabitEntry]] = [:]
     for text in try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user.storeText]) {
@@ -102,7 +108,8 @@ extension SQLiteStore {
         guard let day = Day(dayText), let status = EntryStatus(rawValue: statusText) else {
           throw StoreError.corrupt("entry of habit \(text) on '\(dayText)' has status '\(statusText)'")
         }
-        list.append(HabitEntry(day: day, status: status, note: row[2]))
+        let amount: Int64? = row[3]
+        list.append(HabitEntry(day: day, status: status, note: row[2], amount: amount.map(Amount.init(thousandths:))))
       }
       if !list.isEmpty { result[habit] = list }
     }

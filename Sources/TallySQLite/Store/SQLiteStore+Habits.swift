@@ -40,7 +40,14 @@ extension SQLiteStore {
   public func updateHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { db, sync in
-      _ = try db.ownedHabit(habit.id, of: user)
+      let old = try db.ownedHabit(habit.id, of: user)
+      if old.kind != habit.kind.rawValue,
+        try EntryRecord.filter(EntryRecord.Columns.habitID == old.id).fetchCount(db) > 0
+      {
+        throw StoreError.invalid(
+          ValidationError(
+            field: "kind", rule: "cannot change from \(old.kind) to \(habit.kind.rawValue) once days are marked"))
+      }
       try HabitRecord(habit, user: user).write(db, inserting: false)
       try sync.habit(habit)
       return habit

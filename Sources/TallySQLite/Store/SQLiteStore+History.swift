@@ -13,7 +13,7 @@ extension SQLiteStore {
     return try await write(recordingFor: user) { db, sync in
       let existing = try Self.habits(db, user: user, includingArchived: true)
       let insertNew = try db.cachedStatement(
-        sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
+        sql: "INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)")
       var added = 0
       for item in additions.newHabits {
         let id = item.habit.id.storeText
@@ -24,26 +24,26 @@ extension SQLiteStore {
         try HabitRecord(item.habit, user: user).write(db, inserting: true)
         try sync.habit(item.habit)
         for entry in item.entries {
-          try insertNew.execute(arguments: [id, entry.day.description, entry.status.rawValue, entry.note])
-          try sync.entry(item.habit.id, entry.day, status: entry.status, note: entry.note)
+          try insertNew.execute(arguments: EntryRecord(habit: item.habit.id, entry: entry).arguments)
+          try sync.entry(item.habit.id, entry)
         }
         added += item.entries.count
       }
       // A day that has an entry keeps it: DO NOTHING, and the change count says which.
       let insertMissing = try db.cachedStatement(
         sql: """
-          INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)
+          INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)
           ON CONFLICT (habit_id, day) DO NOTHING
           """)
       var kept: [UUID: [Day]] = [:]
       for id in additions.entries.keys.sorted(by: { $0.storeText < $1.storeText }) {
-        _ = try db.ownedHabit(id, of: user)
+        let habit = try db.ownedHabit(id, of: user).habit()
         for entry in additions.entries[id] ?? [] {
-          try insertMissing.execute(
-            arguments: [id.storeText, entry.day.description, entry.status.rawValue, entry.note])
+          _ = try EntryNote.checked(entry, of: habit)
+          try insertMissing.execute(arguments: EntryRecord(habit: id, entry: entry).arguments)
           if db.changesCount == 1 {
             added += 1
-            try sync.entry(id, entry.day, status: entry.status, note: entry.note)
+            try sync.entry(id, entry)
           } else {
             kept[id, default: []].append(entry.day)
           }

@@ -75,7 +75,7 @@ extension SQLiteStore {
         }
       }
       let entry = try db.cachedStatement(
-        sql: "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)")
+        sql: "INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)")
       for item in fresh.habits {
         let id = item.habit.id.storeText
         guard try !HabitRecord.exists(db, key: id) else {
@@ -83,7 +83,7 @@ extension SQLiteStore {
         }
         try HabitRecord(item.habit, user: user.id).write(db, inserting: true)
         for row in item.entries {
-          try entry.execute(arguments: [id, row.day.description, row.status.rawValue, row.note])
+          try entry.execute(arguments: EntryRecord(habit: item.habit.id, entry: row).arguments)
         }
       }
       for journal in fresh.journal {

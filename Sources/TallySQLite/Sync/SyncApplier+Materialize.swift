@@ -86,14 +86,26 @@ extension SyncApplier {
     if let status = value.status {
       try db.cachedStatement(
         sql: """
-          INSERT INTO habit_entries (habit_id, day, status, note) VALUES (?, ?, ?, ?)
-          ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note
+          INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (habit_id, day) DO UPDATE SET
+            status = excluded.status, note = excluded.note, amount = excluded.amount
           """
-      ).execute(arguments: [habit, day, status.rawValue, value.note])
+      ).execute(arguments: [habit, day, status.rawValue, value.note, try amount(value, habit: habit)])
     } else {
       try db.cachedStatement(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
         .execute(arguments: [habit, day])
     }
+  }
+
+  /// The amount a row of `habit` may hold: none for yes/no habits and skipped days; for a
+  /// done day of a measurable habit the one given, or the target when an older client, which
+  /// knows only "done", sent none.
+  private func amount(_ value: HabitEntryValue, habit: String) throws -> Int64? {
+    guard value.status == .done,
+      let row = try Row.fetchOne(db, sql: "SELECT kind, target FROM habits WHERE id = ?", arguments: [habit]),
+      row["kind"] as String == HabitKind.measurable.rawValue
+    else { return nil }
+    return value.amount?.thousandths ?? row["target"]
   }
 
   /// The text a merge replaces is kept as a revision of the day (SPEC 11).

@@ -81,9 +81,14 @@ extension SyncRecorder {
     try recordDeletion(SyncKey(kind: .habit, id: id.storeText))
   }
 
-  func entry(_ habit: UUID, _ day: Day, status: EntryStatus?, note: String?) throws {
+  func entry(_ habit: UUID, _ day: Day, status: EntryStatus?, note: String?, amount: Amount? = nil) throws {
     try record(
-      SyncKey(kind: .entry, id: SyncID.entry(habit, day)), SyncFields.entry(status: status, note: note))
+      SyncKey(kind: .entry, id: SyncID.entry(habit, day)),
+      SyncFields.entry(status: status, note: note, amount: amount))
+  }
+
+  func entry(_ habit: UUID, _ entry: HabitEntry) throws {
+    try self.entry(habit, entry.day, status: entry.status, note: entry.note, amount: entry.amount)
   }
 
   /// A habit's entries recorded together, as ``entry(_:_:status:note:)`` would one by one:
@@ -95,7 +100,7 @@ extension SyncRecorder {
     for (id, entry) in zip(ids, entries) {
       var entity = batch.entity(id) ?? SyncEntity()
       let key = SyncKey(kind: .entry, id: id)
-      guard let change = try merge(SyncFields.entry(status: entry.status, note: entry.note), of: key, into: &entity)
+      guard let change = try merge(SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount), of: key, into: &entity)
       else { continue }
       batch.save(entity, id: id)
       if queues { try db.enqueue(change, user: user) }

@@ -17,6 +17,13 @@ struct HabitDetail: Sendable {
     let skipped: Bool
     let open: Bool
     let note: String
+    /// For a measurable habit: the day's amount as typed, and its unit.
+    let measure: EditorMeasure?
+  }
+
+  struct EditorMeasure: Sendable {
+    let amount: String
+    let unit: String
   }
 
   struct ScoreChart: Sendable {
@@ -36,6 +43,9 @@ struct HabitDetail: Sendable {
   let yearTotal: String
   let editor: DayEditor?
   let score: ScoreChart
+  /// Amounts (measurable) or completions per week, month and year, as Loop shows them.
+  let charts: [TotalsChart]
+  let measurable: Bool
   let back: String
 
   init(
@@ -45,19 +55,21 @@ struct HabitDetail: Sendable {
     let history = HabitHistory(entries)
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(habit, history: history, today: today, calendar: calendar)
-    let unit = statistics.streakUnit == .day ? "day" : "week"
+    let unit = statistics.streakUnit.rawValue
     func count(_ n: Int) -> String { n == 1 ? "1 \(unit)" : "\(n) \(unit)s" }
     stats = [
       Stat(label: "Current streak", value: count(statistics.currentStreak)),
       Stat(label: "Longest streak", value: count(statistics.longestStreak)),
       Stat(label: "Completion rate", value: Self.percent(statistics.completionRate)),
-      Stat(label: "This week", value: self.habit.progressCount),
+      Stat(label: HabitStatistics.progressPeriod(of: habit).capitalized, value: self.habit.progressCount),
       Stat(label: "Strength", value: Self.percent(statistics.score)),
     ]
     frequencyText =
       switch habit.frequency {
       case .daily: "Every day"
       case .weekly(let k): "\(k) \(k == 1 ? "day" : "days") a week"
+      case .timesInDays(let k, let n): "\(k) \(k == 1 ? "time" : "times") in \(n) days"
+      case .monthly(let k): "\(k) \(k == 1 ? "day" : "days") a month"
       }
     reminderText =
       switch habit.reminder {
@@ -76,9 +88,14 @@ struct HabitDetail: Sendable {
       return DayEditor(
         day: day.description, heading: calendar.spokenName(of: day, includingYear: true),
         done: entry?.status == .done, skipped: entry?.status == .skipped, open: entry == nil,
-        note: entry?.note ?? "")
+        note: entry?.note ?? "",
+        measure: habit.measure.map { EditorMeasure(amount: entry?.amount?.description ?? "", unit: $0.unit) })
     }
     score = Self.score(habit: habit, history: history, today: today, calendar: calendar)
+    measurable = habit.measure != nil
+    charts = TotalsPeriod.allCases.map {
+      TotalsChart(habit: habit, history: history, today: today, calendar: calendar, by: $0)
+    }
     back = "/habits/\(habit.id.storeText)"
   }
 

@@ -88,7 +88,7 @@ extension HabitDetail {
             return GridCell(
               day: cell.day.description, label: label,
               x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
-              paint: Self.paint(cell.state, color: habit.color.css),
+              paint: Self.paint(cell, color: habit.color.css),
               marks: (cell.state == .skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
                 + (note != nil ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : ""),
               tabIndex: cell.day == focused ? 0 : -1)
@@ -115,13 +115,16 @@ extension HabitDetail {
       return labels
     }
 
-    /// Done in the habit's colour; the rest in theme classes so both themes read well.
-    static func paint(_ state: HabitGrid.State, color: String) -> String {
-      switch state {
-      case .done: #"fill="\#(color)""#
-      case .skipped: #"class="cell-skipped""#
-      case .beforeStart: #"class="cell-before""#
-      case .empty, .future: #"class="cell-empty""#
+    /// Done in the habit's colour, a measurable day as strong as its share of the target; the
+    /// rest in theme classes so both themes read well.
+    static func paint(_ cell: HabitGrid.Cell, color: String) -> String {
+      switch cell.state {
+      case .done:
+        guard let level = cell.shareLevel else { return #"fill="\#(color)""# }
+        return #"fill="\#(color)" fill-opacity="\#([0.2, 0.4, 0.6, 0.8, 1][level])""#
+      case .skipped: return #"class="cell-skipped""#
+      case .beforeStart: return #"class="cell-before""#
+      case .empty, .future: return #"class="cell-empty""#
       }
     }
   }

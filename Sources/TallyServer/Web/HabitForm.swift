@@ -10,6 +10,14 @@ struct HabitForm: Decodable, Sendable {
   var group: String = ""
   var frequency: String = "daily"
   var target: String = "3"
+  /// Any schedule as text (`3 in 10 days`, `2 a month`), used when `frequency` is `custom`.
+  var schedule: String = "3 in 10 days"
+  /// `yesNo` or `measurable`, with the measure's fields.
+  var kind: String = "yesNo"
+  var goal: String = ""
+  var unit: String = ""
+  var direction: String = "atLeast"
+  var about: String = ""
   var reminder: String = "none"
   var time: String = "09:00"
   var start: String = "08:00"
@@ -40,7 +48,17 @@ struct HabitForm: Decodable, Sendable {
     case .weekly(let target):
       frequency = "weekly"
       self.target = String(target)
+    case .timesInDays, .monthly:
+      frequency = "custom"
+      schedule = habit.frequency.text
     }
+    if let measure = habit.measure {
+      kind = "measurable"
+      goal = measure.target.description
+      unit = measure.unit
+      direction = measure.direction.rawValue
+    }
+    about = habit.description ?? ""
     switch habit.reminder {
     case .none: reminder = "none"
     case .single(let time):
@@ -63,6 +81,12 @@ struct HabitForm: Decodable, Sendable {
     group = try c.decodeIfPresent(String.self, forKey: .group) ?? blank.group
     frequency = try c.decodeIfPresent(String.self, forKey: .frequency) ?? blank.frequency
     target = try c.decodeIfPresent(String.self, forKey: .target) ?? blank.target
+    schedule = try c.decodeIfPresent(String.self, forKey: .schedule) ?? blank.schedule
+    kind = try c.decodeIfPresent(String.self, forKey: .kind) ?? blank.kind
+    goal = try c.decodeIfPresent(String.self, forKey: .goal) ?? blank.goal
+    unit = try c.decodeIfPresent(String.self, forKey: .unit) ?? blank.unit
+    direction = try c.decodeIfPresent(String.self, forKey: .direction) ?? blank.direction
+    about = try c.decodeIfPresent(String.self, forKey: .about) ?? blank.about
     reminder = try c.decodeIfPresent(String.self, forKey: .reminder) ?? blank.reminder
     time = try c.decodeIfPresent(String.self, forKey: .time) ?? blank.time
     start = try c.decodeIfPresent(String.self, forKey: .start) ?? blank.start
@@ -71,12 +95,14 @@ struct HabitForm: Decodable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case name, icon, color, group, frequency, target, reminder, time, start, end, every
+    case name, icon, color, group, frequency, target, schedule, reminder, time, start, end, every
+    case kind, goal, unit, direction, about
   }
 
   /// The values the form's fields describe, each checked by the engine's own rules.
   func values() throws(Invalid) -> (
-    name: String, icon: String?, color: HexColor, group: String?, frequency: Frequency, reminder: Reminder
+    name: String, icon: String?, color: HexColor, group: String?, frequency: Frequency, reminder: Reminder,
+    measure: Measure?, description: String?
   ) {
     do throws(ValidationError) {
       let name = try Habit.validName(name)
@@ -91,7 +117,8 @@ struct HabitForm: Decodable, Sendable {
           throw ValidationError(field: "target", rule: "must be a number of days from 1 to 6")
         }
         frequency = try Frequency.weekly(targetPerWeek: target).validated()
-      default: throw ValidationError(field: "frequency", rule: "must be daily or weekly")
+      case "custom": frequency = try Frequency(parsing: schedule)
+      default: throw ValidationError(field: "frequency", rule: "must be daily, weekly or custom")
       }
       let reminder: Reminder
       switch self.reminder {
@@ -107,12 +134,28 @@ struct HabitForm: Decodable, Sendable {
         ).validated()
       default: throw ValidationError(field: "reminder", rule: "must be none, single or periodic")
       }
-      return (name, icon, color, group, frequency, reminder)
+      var measure: Measure?
+      if kind == "measurable" {
+        measure = try Measure(
+          unit: unit, target: try Amount(parsing: goal, field: "goal"),
+          direction: TargetDirection(rawValue: direction) ?? .atLeast)
+      }
+      let description = try Habit.validDescription(about)
+      // The habit's own rules, so a measurable schedule that counts more than once a period
+      // is told on the form.
+      if measure != nil, frequency.times != 1 {
+        throw ValidationError(
+          field: "frequency", rule: "of a measurable habit counts once per period: the goal is the amount per period")
+      }
+      return (name, icon, color, group, frequency, reminder, measure, description)
     } catch {
       let field =
         switch error.field {
         case "everyHours": "every"
         case "targetPerWeek": "target"
+        case "times", "days", "timesPerMonth": "schedule"
+        case "target", "amount": "goal"
+        case "description": "about"
         default: error.field
         }
       throw Invalid(field: field, message: "The \(field == "every" ? "interval" : field) \(error.rule).")

@@ -30,13 +30,7 @@ struct HabitSummary: Sendable {
     group = habit.group
     archived = habit.archived
     streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit)
-    let target =
-      switch habit.frequency {
-      case .daily: 7
-      case .weekly(let k): k
-      }
-    progressCount = "\(statistics.completionsThisWeek) of \(target)"
-    progressText = progressCount + " this week"
+    (progressCount, progressText) = Self.progress(habit, statistics)
     progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
     doneToday = history.isCompleted(on: today)
     nextStatus = doneToday ? "none" : "done"
@@ -48,8 +42,15 @@ struct HabitSummary: Sendable {
   }
 
   static func streak(_ length: Int, unit: StreakUnit) -> String {
-    let word = unit == .day ? "day" : "week"
+    let word = unit.rawValue
     return length == 1 ? "1 \(word) streak" : "\(length) \(word)s streak"
+  }
+
+  /// `2 of 7` and `2 of 7 this week`; `3.5 of 5 km today` for measurable habits.
+  static func progress(_ habit: Habit, _ statistics: HabitStatistics) -> (count: String, text: String) {
+    let figures = statistics.progressFigures(of: habit)
+    let count = "\(figures.done) of \(figures.goal)"
+    return (count, "\(count) \(HabitStatistics.progressPeriod(of: habit))")
   }
 }
 

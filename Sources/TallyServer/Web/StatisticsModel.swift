@@ -57,7 +57,8 @@ struct StatisticsModel: Sendable {
     let height: String
     let centre: String
     let valueY: String
-    let value: Int
+    /// The bar's figure as shown: a count, or an amount such as 12.5.
+    let value: String
     let hasValue: Bool
     /// Empty where the chart has no room: every other week is labelled, counting back from now.
     let label: String
@@ -73,7 +74,8 @@ struct StatisticsModel: Sendable {
     let height: String
     let baseline: String
     let bars: [Bar]
-    let total: Int
+    /// The bars' sum as shown.
+    let total: String
   }
 
   let hasHabits: Bool
@@ -189,24 +191,29 @@ struct StatisticsModel: Sendable {
 
   /// Bars scaled to the largest value; an empty chart keeps flat bars on the baseline.
   static func chart(_ values: [(label: String, value: Int, spoken: String)]) -> Chart {
+    chart(values.map { ($0.label, Double($0.value), "\($0.value)", $0.spoken) })
+  }
+
+  /// Bars for any figures, each with the text shown over it.
+  static func chart(_ values: [(label: String, value: Double, text: String, spoken: String)]) -> Chart {
     let plot = chartHeight - chartTop - chartBottom
     let slot = (chartWidth - 2 * chartSide) / Double(values.count)
-    let largest = Double(max(1, values.map { $0.value }.max() ?? 0))
+    let largest = max(1, values.map { $0.value }.max() ?? 0)
     let baseline = chartTop + plot
     let bars = values.enumerated().map { index, item in
-      let height = max(1, plot * Double(item.value) / largest)
+      let height = max(1, plot * item.value / largest)
       let width = slot * 0.62
       let x = chartSide + slot * Double(index) + (slot - width) / 2
       return Bar(
         x: DateCircleSVG.number(x), y: DateCircleSVG.number(baseline - height),
         width: DateCircleSVG.number(width), height: DateCircleSVG.number(height),
         centre: DateCircleSVG.number(x + width / 2), valueY: DateCircleSVG.number(baseline - height - 4),
-        value: item.value, hasValue: item.value > 0, label: item.label, hasLabel: !item.label.isEmpty,
+        value: item.text, hasValue: item.value > 0, label: item.label, hasLabel: !item.label.isEmpty,
         labelY: DateCircleSVG.number(chartHeight - 5), spoken: item.spoken)
     }
     return Chart(
       width: DateCircleSVG.number(chartWidth), height: DateCircleSVG.number(chartHeight),
       baseline: DateCircleSVG.number(baseline), bars: bars,
-      total: values.reduce(0) { $0 + $1.value })
+      total: Amount(thousandths: Int64((values.reduce(0) { $0 + $1.value } * 1000).rounded())).description)
   }
 }

@@ -29,7 +29,7 @@ extension TodayModel.Row: TemplateFields {
 extension TodayModel.DueHabit: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "done": \.done, "skipped": \.skipped,
-    "detail": \.detail, "nextStatus": \.nextStatus, "buttonLabel": \.buttonLabel,
+    "detail": \.detail, "nextStatus": \.nextStatus, "buttonLabel": \.buttonLabel, "measure": \.measure,
   ]
 }
 

@@ -55,6 +55,15 @@ struct TodayModel: Sendable {
     let detail: String
     let nextStatus: String
     let buttonLabel: String
+    /// For a measurable habit: a number field instead of the check.
+    let measure: DueMeasure?
+  }
+
+  struct DueMeasure: Sendable {
+    /// The day's amount as typed, empty when none.
+    let amount: String
+    let unit: String
+    let label: String
   }
 
   let today: String
@@ -163,11 +172,22 @@ struct TodayModel: Sendable {
       case .daily: "Daily"
       case .weekly(let target):
         "\(weekEntries.filter { $0.status == .done && $0.day <= day }.count) of \(target) this week"
+      case .timesInDays, .monthly: habit.frequency.text.capitalized
       }
     let done = status == .done
+    let measure = habit.measure.map { measure in
+      let total = weekEntries.filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
+      let amount = weekEntries.first { $0.day == day }?.amount
+      return (
+        DueMeasure(
+          amount: amount?.description ?? "", unit: measure.unit,
+          label: "\(habit.name) on \(dayName)\(measure.unit.isEmpty ? "" : ", in \(measure.unit)")"),
+        "\(measure.direction == .atMost ? "At most" : "Goal") \(measure.target)\(measure.unit.isEmpty ? "" : " \(measure.unit)")"
+          + (habit.frequency == .daily ? "" : " · \(total) so far this week"))
+    }
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
-      done: done, skipped: status == .skipped, detail: detail, nextStatus: done ? "none" : "done",
-      buttonLabel: "\(habit.name) done on \(dayName)")
+      done: done, skipped: status == .skipped, detail: measure?.1 ?? detail, nextStatus: done ? "none" : "done",
+      buttonLabel: "\(habit.name) done on \(dayName)", measure: measure?.0)
   }
 }

@@ -45,3 +45,17 @@ public enum EntryNote {
     return trimmed
   }
 }
+
+extension EntryNote {
+  /// An entry as a store keeps it: note trimmed (blank removed), amount checked against the
+  /// habit's kind when the habit is known.
+  public static func checked(_ entry: HabitEntry, of habit: Habit?) throws(StoreError) -> HabitEntry {
+    try StoreError.validating { () throws(ValidationError) in
+      try habit?.checkEntry(status: entry.status, amount: entry.amount)
+      if let amount = entry.amount { _ = try amount.validated() }
+      var result = entry
+      result.note = try EntryNote.resolve(entry.note, keeping: nil)
+      return result
+    }
+  }
+}

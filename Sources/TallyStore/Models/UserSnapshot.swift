@@ -71,10 +71,7 @@ public struct UserSnapshot: Hashable, Sendable {
         guard days.insert(entry.day).inserted else {
           throw .conflict("the day \(entry.day) of the habit '\(habit.name)' is listed twice")
         }
-        let note = try StoreError.validating { () throws(ValidationError) in
-          try EntryNote.resolve(entry.note, keeping: nil)
-        }
-        entries.append(HabitEntry(day: entry.day, status: entry.status, note: note))
+        entries.append(try EntryNote.checked(entry, of: habit))
       }
       result.habits[index] = HabitWithEntries(habit: habit, entries: entries)
     }

@@ -33,7 +33,7 @@ public struct HistoryAdditions: Hashable, Sendable {
   /// name another new habit has, and returns the additions with notes trimmed (blank ones
   /// removed). Every store calls it before it writes.
   public func checked() throws(StoreError) -> HistoryAdditions {
-    func checkedEntries(_ entries: [HabitEntry], habit: String) throws(StoreError) -> [HabitEntry] {
+    func checkedEntries(_ entries: [HabitEntry], habit: String, kind: Habit?) throws(StoreError) -> [HabitEntry] {
       var days: Set<Day> = []
       var result: [HabitEntry] = []
       result.reserveCapacity(entries.count)
@@ -41,10 +41,7 @@ public struct HistoryAdditions: Hashable, Sendable {
         guard days.insert(entry.day).inserted else {
           throw .conflict("the day \(entry.day) of the habit '\(habit)' is listed twice")
         }
-        let note = try StoreError.validating { () throws(ValidationError) in
-          try EntryNote.resolve(entry.note, keeping: nil)
-        }
-        result.append(HabitEntry(day: entry.day, status: entry.status, note: note))
+        result.append(try EntryNote.checked(entry, of: kind))
       }
       return result
     }
@@ -60,10 +57,10 @@ public struct HistoryAdditions: Hashable, Sendable {
         throw .conflict("two new habits are named '\(habit.name)'")
       }
       result.newHabits.append(
-        UserSnapshot.HabitWithEntries(habit: habit, entries: try checkedEntries(item.entries, habit: habit.name)))
+        UserSnapshot.HabitWithEntries(habit: habit, entries: try checkedEntries(item.entries, habit: habit.name, kind: habit)))
     }
     for (id, entries) in entries {
-      result.entries[id] = try checkedEntries(entries, habit: id.storeText)
+      result.entries[id] = try checkedEntries(entries, habit: id.storeText, kind: nil)
     }
     return result
   }

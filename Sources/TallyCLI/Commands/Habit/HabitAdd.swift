@@ -4,7 +4,8 @@ import TallyCore
 import TallyStore
 import TallyWire
 
-/// `tally habit add NAME [--weekly K] [--color HEX] [--icon I] [--group G] [--created DAY]`
+/// `tally habit add NAME [--weekly K | --schedule S] [--target N [--unit U] [--at-most]]
+/// [--description T] [--color HEX] [--icon I] [--group G] [--created DAY]`
 struct HabitAdd: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "add", abstract: "Add a habit and print it with its id.")
@@ -16,6 +17,8 @@ struct HabitAdd: TallyCommand {
 
   @Option(help: ArgumentHelp("Days a week to aim for, 1 to 6; without it the habit is daily.", valueName: "k"))
   var weekly: Int?
+
+  @OptionGroup var kind: HabitKindOptions
 
   @Option(help: ArgumentHelp("Colour as #RGB, #RRGGBB or #AARRGGBB.", valueName: "hex"))
   var color: String?
@@ -36,8 +39,10 @@ struct HabitAdd: TallyCommand {
   var json = false
 
   func validate() throws {
+    if weekly != nil && kind.schedule != nil { throw UsageError("Give --weekly or --schedule, not both.") }
     _ = try checked { () throws(TallyCore.ValidationError) in try Habit.validName(name) }
     _ = try fields()
+    _ = try kind.measure(over: nil)
   }
 
   /// Every option, parsed by the engine's rules.
@@ -47,7 +52,7 @@ struct HabitAdd: TallyCommand {
   ) {
     try checked { () throws(TallyCore.ValidationError) in
       (
-        try weekly.map(HabitText.weekly) ?? .daily,
+        try weekly.map(HabitText.weekly) ?? (try? kind.parsedSchedule()) ?? .daily,
         try color.map { text throws(TallyCore.ValidationError) in try HexColor(parsing: text) }
           ?? Habit.defaultColor,
         try Habit.validIcon(icon),
@@ -70,13 +75,14 @@ struct HabitAdd: TallyCommand {
     let habit = try Habit(
       id: UUID(), name: name, icon: fields.icon, color: fields.color, group: fields.group,
       createdDay: createdDay, frequency: fields.frequency, reminder: fields.reminder,
-      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
+      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: try kind.measure(over: nil),
+      description: kind.description)
     let created = try await session.store.createHabit(habit, for: session.user.id)
     if json {
       try session.output.json(HabitJSON(created))
     } else {
       session.output.line(
-        "Added '\(created.name)', \(HabitText.frequency(created.frequency)), "
+        "Added '\(created.name)', \(HabitText.frequency(created.frequency))\(HabitText.goal(created)), "
           + "from \(created.createdDay): \(created.id.storeText)")
     }
   }

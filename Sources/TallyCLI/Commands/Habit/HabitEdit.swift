@@ -25,6 +25,11 @@ struct HabitEdit: TallyCommand {
   @Flag(help: "Make it daily.")
   var daily = false
 
+  @OptionGroup var kind: HabitKindOptions
+
+  @Flag(help: "Make it a yes/no habit again (only before any day is marked).")
+  var yesNo = false
+
   @Option(help: ArgumentHelp("Colour as #RGB, #RRGGBB or #AARRGGBB.", valueName: "hex"))
   var color: String?
 
@@ -44,11 +49,14 @@ struct HabitEdit: TallyCommand {
   var json = false
 
   func validate() throws {
-    if daily && weekly != nil {
-      throw UsageError("Give --daily or --weekly, not both.")
+    if [daily, weekly != nil, kind.schedule != nil].filter(\.self).count > 1 {
+      throw UsageError("Give one of --daily, --weekly and --schedule.")
+    }
+    if yesNo && (kind.target != nil || kind.unit != nil || kind.atMost || kind.atLeast) {
+      throw UsageError("--yes-no takes no --target, --unit, --at-most or --at-least.")
     }
     if name == nil && weekly == nil && !daily && color == nil && icon == nil && group == nil
-      && created == nil && reminder == nil
+      && created == nil && reminder == nil && kind.isEmpty && !yesNo
     {
       throw UsageError("Nothing to change: give at least one option, such as --name or --color.")
     }
@@ -74,6 +82,9 @@ struct HabitEdit: TallyCommand {
     }
     if let weekly { changed.frequency = try HabitText.weekly(weekly) }
     if daily { changed.frequency = .daily }
+    if let schedule = try kind.parsedSchedule() { changed.frequency = schedule }
+    changed.measure = yesNo ? nil : try kind.measure(over: changed.measure)
+    if let description = kind.description { changed.description = description }
     if let color { changed.color = try HexColor(parsing: color) }
     if icon != nil { changed.icon = try Habit.validIcon(icon) }
     if group != nil { changed.group = try Habit.validGroup(group) }

@@ -36,7 +36,8 @@ struct EntryController {
   struct DayBody: JSONBody {
     var status: Status
     var note: String?
-    static let fields: Set<String> = ["status", "note"]
+    var amount: Amount?
+    static let fields: Set<String> = ["status", "note", "amount"]
     static let textLimits = ["note": EntryNote.maxCharacters]
     static let nullableFields: Set<String> = ["note"]
   }
@@ -48,7 +49,8 @@ struct EntryController {
     var to: Day?
     var status: Status
     var note: String?
-    static let fields: Set<String> = ["days", "from", "to", "status", "note"]
+    var amount: Amount?
+    static let fields: Set<String> = ["days", "from", "to", "status", "note", "amount"]
     static let textLimits = ["note": EntryNote.maxCharacters]
     static let nullableFields: Set<String> = ["note"]
 
@@ -104,7 +106,7 @@ struct EntryController {
     let id = try context.parameters.requireID("id")
     let day = try context.parameters.requireDay("day")
     let body = try await request.decodeJSON(DayBody.self, limit: services.configuration.maxBodySize)
-    let entries = try await set([day], of: id, to: body.status, note: body.note, for: user)
+    let entries = try await set([day], of: id, to: body.status, amount: body.amount, note: body.note, for: user)
     guard let entry = entries.first else { return Response(status: .noContent) }
     return try JSONResponse(entry).response(from: request, context: context)
   }
@@ -113,7 +115,7 @@ struct EntryController {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let day = try context.parameters.requireDay("day")
-    try await set([day], of: id, to: .none, note: nil, for: user)
+    try await set([day], of: id, to: .none, amount: nil, note: nil, for: user)
     return Response(status: .noContent)
   }
 
@@ -122,13 +124,19 @@ struct EntryController {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let body = try await request.decodeJSON(DaysBody.self, limit: services.configuration.maxBodySize)
-    return JSONResponse(try await set(try body.chosenDays(), of: id, to: body.status, note: body.note, for: user))
+    return JSONResponse(
+      try await set(try body.chosenDays(), of: id, to: body.status, amount: body.amount, note: body.note, for: user))
   }
 
   @discardableResult
-  private func set(_ days: [Day], of habit: UUID, to status: Status, note: String?, for user: User)
-    async throws -> [HabitEntry]
-  {
+  private func set(
+    _ days: [Day], of habit: UUID, to status: Status, amount: Amount?, note: String?, for user: User
+  ) async throws -> [HabitEntry] {
+    if let amount, status != .done {
+      throw Problem(
+        .unprocessableContent, "The amount \(amount) goes with status done; a \(status.rawValue) day has none.",
+        field: "amount")
+    }
     if status == .none, note != nil {
       throw Problem(
         .unprocessableContent, "A status of none removes the days' notes with their entries; send no note.",
@@ -136,6 +144,7 @@ struct EntryController {
     }
     let today = try services.calendar(for: user).today
     if let last = days.max() { try DayMark.checkMarkable(last, today: today) }
-    return try await services.store.setDays(days, of: habit, to: status.mark, note: note, for: user.id)
+    let mark = amount.map(DayMark.amount) ?? status.mark
+    return try await services.store.setDays(days, of: habit, to: mark, note: note, for: user.id)
   }
 }

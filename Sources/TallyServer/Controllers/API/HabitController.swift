@@ -22,11 +22,20 @@ struct HabitController {
     var createdDay: Day?
     var frequency: Frequency?
     var reminder: Reminder?
+    var measure: Measure?
+    var description: String?
 
-    static let fields: Set<String> = ["name", "icon", "color", "group", "createdDay", "frequency", "reminder"]
-    static let textLimits = ["name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound]
-    static let nullableFields: Set<String> = ["icon", "group"]
+    static let fields: Set<String> = [
+      "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "measure", "description",
+    ]
+    static let textLimits = HabitController.textLimits
+    static let nullableFields: Set<String> = ["icon", "group", "measure", "description"]
   }
+
+  static let textLimits = [
+    "name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound,
+    "description": Habit.descriptionLengths.upperBound,
+  ]
 
   /// Only the fields sent change; `icon` and `group` are removed by `null` or blank text.
   struct PatchBody: JSONBody {
@@ -37,14 +46,16 @@ struct HabitController {
     var createdDay: Day?
     var frequency: Frequency?
     var reminder: Reminder?
+    var measure: Measure??
+    var description: String??
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-      case name, icon, color, group, createdDay, frequency, reminder
+      case name, icon, color, group, createdDay, frequency, reminder, measure, description
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
-    static let textLimits = ["name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound]
-    static let nullableFields: Set<String> = ["icon", "group"]
+    static let textLimits = HabitController.textLimits
+    static let nullableFields: Set<String> = ["icon", "group", "measure", "description"]
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,6 +66,8 @@ struct HabitController {
       createdDay = try c.decodeIfSent(Day.self, forKey: .createdDay)
       frequency = try c.decodeIfSent(Frequency.self, forKey: .frequency)
       reminder = try c.decodeIfSent(Reminder.self, forKey: .reminder)
+      measure = try c.decodeNullable(Measure.self, forKey: .measure)
+      description = try c.decodeNullable(String.self, forKey: .description)
     }
   }
 
@@ -146,7 +159,7 @@ struct HabitController {
     let habit = try Habit(
       id: UUID(), name: name, icon: body.icon, color: body.color ?? Habit.defaultColor, group: body.group,
       createdDay: createdDay, frequency: body.frequency ?? .daily, reminder: body.reminder ?? .none,
-      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
+      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: body.measure, description: body.description)
     let created = try await Self.namingTheField { try await services.store.createHabit(habit, for: user.id) }
     return JSONResponse(
       HabitJSON(created), status: .created, headers: [.location: "/api/v1/habits/\(created.id.storeText)"])
@@ -177,6 +190,8 @@ struct HabitController {
     }
     if let frequency = body.frequency { changed.frequency = frequency }
     if let reminder = body.reminder { changed.reminder = reminder }
+    if let measure = body.measure { changed.measure = measure }
+    if let description = body.description { changed.description = description }
     let valid = try changed.validated()
     let updated = try await Self.namingTheField { try await services.store.updateHabit(valid, for: user.id) }
     return JSONResponse(HabitJSON(updated))

@@ -45,6 +45,9 @@ struct HabitPages {
     let groups: [String]
     let targets: [Swatch]
     let isWeekly: Bool
+    let isCustom: Bool
+    let isMeasurable: Bool
+    let isAtMost: Bool
     let reminderNone: Bool
     let reminderSingle: Bool
     let reminderPeriodic: Bool
@@ -55,6 +58,7 @@ struct HabitPages {
     var day: String
     var status: String
     var note: String?
+    var amount: String?
     var back: String?
   }
 
@@ -167,7 +171,8 @@ struct HabitPages {
       let habit = try Habit(
         id: UUID(), name: values.name, icon: values.icon, color: values.color, group: values.group,
         createdDay: today, frequency: values.frequency, reminder: values.reminder,
-        sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1)
+        sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: values.measure,
+        description: values.description)
       let created = try await Self.refusingTakenName { try await services.store.createHabit(habit, for: user.id) }
       return .seeOther("/habits/\(created.id.storeText)")
     } catch let invalid as HabitForm.Invalid {
@@ -191,6 +196,8 @@ struct HabitPages {
       habit.group = values.group
       habit.frequency = values.frequency
       habit.reminder = values.reminder
+      habit.measure = values.measure
+      habit.description = values.description
       let changed = try habit.validated()
       _ = try await Self.refusingTakenName { try await services.store.updateHabit(changed, for: user.id) }
       return .seeOther("/habits/\(id.storeText)")
@@ -206,9 +213,12 @@ struct HabitPages {
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(MarkForm.self, limit: services.configuration.maxBodySize)
     let day = try TodayPages.day(form.day)
+    let amount = try form.amount.flatMap { text throws(ValidationError) in
+      text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Amount(parsing: text)
+    }
     let mark: DayMark =
       switch form.status {
-      case "done": .done
+      case "done": amount.map(DayMark.amount) ?? .done
       case "skipped": .skipped
       case "none": .nothing
       default:
@@ -228,6 +238,10 @@ struct HabitPages {
     let form = try await request.decodeForm(DayForm.self, limit: services.configuration.maxBodySize)
     let day = try TodayPages.day(form.day)
     try DayMark.checkMarkable(day, today: try services.time(for: user).today)
+    // A measurable day needs an amount: its tap opens the day instead.
+    if try await services.store.habit(id: id, for: user.id).measure != nil {
+      return .seeOther("/habits/\(id.storeText)?day=\(day)#day-editor")
+    }
     let current = try await services.store.entries(of: id, in: day...day, for: user.id).first
     _ = try await services.store.setDay(day, of: id, to: current?.status == .done ? .nothing : .done, for: user.id)
     return .seeOther(AccountPages.safeNext(form.back ?? "/habits/\(id.storeText)"))
@@ -304,7 +318,8 @@ struct HabitPages {
       button: habitID == nil ? "Add habit" : "Save changes", error: error?.message, errorField: error?.field ?? "",
       swatches: swatches, groups: groups,
       targets: (1...6).map { FormModel.Swatch(hex: String($0), checked: String($0) == form.target) },
-      isWeekly: form.frequency == "weekly", reminderNone: form.reminder == "none",
+      isWeekly: form.frequency == "weekly", isCustom: form.frequency == "custom",
+      isMeasurable: form.kind == "measurable", isAtMost: form.direction == "atMost", reminderNone: form.reminder == "none",
       reminderSingle: form.reminder == "single", reminderPeriodic: form.reminder == "periodic",
       habitID: habitID?.storeText)
     return Templates.shared.page(

@@ -233,7 +233,9 @@
     const cell = habitCell(event);
     if (!cell) return;
     event.preventDefault();
-    if (!pressed) toggleHabitDay(cell);
+    // A measurable day needs an amount, so a tap opens the day rather than toggling it.
+    if (!pressed && cell.closest("#habit-grid").dataset.measurable) location.href = cell.getAttribute("href");
+    else if (!pressed) toggleHabitDay(cell);
     pressed = false;
   });
   document.addEventListener("keydown", (event) => {

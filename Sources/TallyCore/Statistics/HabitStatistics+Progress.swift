@@ -1,0 +1,29 @@
+extension HabitStatistics {
+  /// The current period's progress as two figures to show side by side: completions this
+  /// week over 7 or the weekly target, completions in the period over its times, or the
+  /// period's amount over the target with its unit (`5.2` and `10 km`, `≤ 2 cups` for *at most*).
+  public func progressFigures(of habit: Habit) -> (done: String, goal: String) {
+    if let measure = habit.measure {
+      let unit = measure.unit.isEmpty ? "" : " \(measure.unit)"
+      let bound = measure.direction == .atMost ? "≤ " : ""
+      return ("\(periodAmount ?? .zero)", "\(bound)\(measure.target)\(unit)")
+    }
+    switch habit.frequency {
+    case .daily: return ("\(completionsThisWeek)", "7")
+    case .weekly(let target): return ("\(completionsThisWeek)", "\(target)")
+    case .timesInDays, .monthly:
+      let times = habit.frequency.times
+      return ("\(Int((periodProgress * Double(times)).rounded()))", "\(times)")
+    }
+  }
+
+  /// Which stretch ``progressFigures(of:)`` covers: `this week`, `today`, `this month`, `this period`.
+  public static func progressPeriod(of habit: Habit) -> String {
+    switch habit.frequency {
+    case .daily: habit.measure == nil ? "this week" : "today"
+    case .weekly: "this week"
+    case .timesInDays: "this period"
+    case .monthly: "this month"
+    }
+  }
+}
