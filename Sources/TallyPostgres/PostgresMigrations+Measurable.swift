@@ -5,8 +5,8 @@ extension PostgresMigrations {
   /// ("k times in n days", "k per month"), `kind`, `unit`, `target` and `target_direction`
   /// (amounts are whole thousandths of the unit), `description`; entries get `amount`
   /// (thousandths, done days of measurable habits only). Triggers keep amounts to measurable
-  /// habits and forbid changing a habit's kind once it has entries. Unlike SQLite's, the
-  /// CHECKs name `IS NOT NULL` wherever a NULL would otherwise let a row through.
+  /// habits and forbid changing a habit's kind once it has entries. The CHECKs say
+  /// `IS NOT NULL` wherever a NULL would make them unknown, which lets a row through.
   static let v2 = """
     ALTER TABLE habits
       DROP CONSTRAINT habits_frequency_check,
