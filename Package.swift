@@ -84,7 +84,10 @@ package.targets += [
   // The shared contract suite lives here and runs against every implementation.
   .testTarget(
     name: "TallyStoreTests",
-    dependencies: ["TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting"],
+    dependencies: [
+      "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting",
+      .product(name: "PostgresNIO", package: "postgres-nio"),
+    ],
     swiftSettings: swiftSettings
   ),
   // The durable store: one SQLite file (WAL), versioned migrations.

@@ -35,9 +35,18 @@ public final class PostgresAppDatabase: Sendable {
     _ location: PostgresLocation, connections: Int = 10, timeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "tally.postgres")
   ) async throws(StoreError) -> PostgresAppDatabase {
+    try await open(location, connections: connections, timeout: timeout, logger: logger, migrations: PostgresMigrations.all)
+  }
+
+  /// ``open(_:connections:timeout:logger:)`` with only the first migrations, for tests that
+  /// migrate a database an older Tally made.
+  static func open(
+    _ location: PostgresLocation, connections: Int, timeout: Duration, logger: Logger,
+    migrations: [PostgresMigrations.Step]
+  ) async throws(StoreError) -> PostgresAppDatabase {
     let database = PostgresAppDatabase(location: location, connections: connections, timeout: timeout, logger: logger)
     do {
-      try await PostgresMigrations.migrate(database)
+      try await PostgresMigrations.migrate(database, migrations)
     } catch {
       database.close()
       throw error

@@ -6,22 +6,23 @@ import TallyStore
 /// `schema_migrations`.
 ///
 /// As for SQLite, a migration that has shipped is frozen: add the next at the end. The
-/// versions are PostgreSQL's own: `v1` is everything SQLite's v1–v7 make. All pending
-/// migrations run in one transaction under an advisory lock, so instances that start
+/// versions are PostgreSQL's own: `v1` is everything SQLite's v1–v7 make, `v2` its v8. All
+/// pending migrations run in one transaction under an advisory lock, so instances that start
 /// together take turns and the second finds the work done.
 enum PostgresMigrations {
   typealias Step = (identifier: String, sql: String)
 
   static let all: [Step] = [
-    ("v1", v1)
+    ("v1", v1),
+    ("v2", v2),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,
   /// "tall" in ASCII), per schema so tests in their own schemas never wait for each other.
   static let lockKey: Int32 = 0x7461_6C6C
 
-  static func migrate(_ database: PostgresAppDatabase) async throws(StoreError) {
-    let known = all.map(\.identifier)
+  static func migrate(_ database: PostgresAppDatabase, _ steps: [Step] = all) async throws(StoreError) {
+    let known = steps.map(\.identifier)
     let place = database.location.description
     do {
       try await database.transaction { connection in
@@ -46,9 +47,8 @@ enum PostgresMigrations {
             path: place, version: newest(unknown),
             known: known.last ?? "none")
         }
-        for step in all where !done.contains(step.identifier) {
-          // The extended protocol takes one statement at a time.
-          for statement in step.sql.components(separatedBy: ";\n") where !statement.allSatisfy(\.isWhitespace) {
+        for step in steps where !done.contains(step.identifier) {
+          for statement in statements(step.sql) {
             try await connection.run(PostgresQuery(unsafeSQL: statement))
           }
           try await connection.run("INSERT INTO schema_migrations (identifier) VALUES (\(step.identifier))")
@@ -65,6 +65,22 @@ enum PostgresMigrations {
         path: place, version: applied.map(newest) ?? "none", target: known.last ?? "none",
         reason: PostgresStore.reason(error))
     }
+  }
+
+  /// A step's statements, one at a time as the extended protocol takes them: split where a
+  /// line ends in `;`, except inside a `$$`-quoted function body.
+  static func statements(_ sql: String) -> [String] {
+    var result: [String] = []
+    var pending: [String] = []
+    for piece in sql.components(separatedBy: ";\n") {
+      pending.append(piece)
+      let statement = pending.joined(separator: ";\n")
+      guard statement.components(separatedBy: "$$").count % 2 == 1 else { continue }
+      if !statement.allSatisfy(\.isWhitespace) { result.append(statement) }
+      pending = []
+    }
+    if !pending.isEmpty { result.append(pending.joined(separator: ";\n")) }
+    return result
   }
 
   /// The newest of identifiers like `v12`, by number.

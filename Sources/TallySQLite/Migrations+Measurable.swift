@@ -9,6 +9,8 @@ extension Migrations {
   /// measurable habits only). Triggers keep amounts to done days of measurable habits, and a
   /// habit whose kind changes (only sync does that once days are marked: two devices' edits
   /// merged) has its entries converted: done days get the target, amounts go for yes/no.
+  /// The CHECKs say `IS NOT NULL` wherever a NULL would make them unknown, which SQLite counts
+  /// as passing.
   static func v8(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -38,16 +40,18 @@ extension Migrations {
           description TEXT CHECK (length(description) BETWEEN 1 AND 4000),
           CHECK (
             (frequency = 'daily' AND target_per_week IS NULL AND schedule_times IS NULL AND schedule_days IS NULL)
-            OR (frequency = 'weekly' AND target_per_week BETWEEN 1 AND 6
+            OR (frequency = 'weekly' AND target_per_week IS NOT NULL AND target_per_week BETWEEN 1 AND 6
               AND schedule_times IS NULL AND schedule_days IS NULL)
-            OR (frequency = 'timesInDays' AND target_per_week IS NULL AND schedule_days BETWEEN 2 AND 365
-              AND schedule_times BETWEEN 1 AND schedule_days - 1)
-            OR (frequency = 'monthly' AND target_per_week IS NULL AND schedule_times BETWEEN 1 AND 28
-              AND schedule_days IS NULL)),
+            OR (frequency = 'timesInDays' AND target_per_week IS NULL
+              AND schedule_days IS NOT NULL AND schedule_days BETWEEN 2 AND 365
+              AND schedule_times IS NOT NULL AND schedule_times BETWEEN 1 AND schedule_days - 1)
+            OR (frequency = 'monthly' AND target_per_week IS NULL
+              AND schedule_times IS NOT NULL AND schedule_times BETWEEN 1 AND 28 AND schedule_days IS NULL)),
           CHECK (
             (kind = 'yesNo' AND unit IS NULL AND target IS NULL AND target_direction IS NULL)
-            OR (kind = 'measurable' AND unit IS NOT NULL AND target BETWEEN 1 AND 1000000000000
-              AND target_direction IN ('atLeast', 'atMost')
+            OR (kind = 'measurable' AND unit IS NOT NULL
+              AND target IS NOT NULL AND target BETWEEN 1 AND 1000000000000
+              AND target_direction IS NOT NULL AND target_direction IN ('atLeast', 'atMost')
               AND coalesce(target_per_week, schedule_times, 1) = 1))
         ) STRICT;
         INSERT INTO habits_v8 (

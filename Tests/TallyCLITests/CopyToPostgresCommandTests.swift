@@ -16,6 +16,12 @@ struct CopyToPostgresCommandTests {
     let read = try await harness.addHabit("Read")
     await harness.ok("mark", "Read", "2026-03-07")
     await harness.ok("mark", "Read", "2026-03-08", "--note", "two chapters")
+    // A measurable habit on a schedule of its own, with a description and exact amounts.
+    let run = try await harness.addHabit(
+      "Run", "--target", "5.5", "--unit", "km", "--at-most", "--schedule", "1 in 3 days", "--description", "Flat",
+      "--created", "2026-03-01")
+    await harness.ok("mark", "Run", "4.125", "2026-03-07")
+    await harness.ok("habit", "add", "Swim", "--schedule", "2 a month")
     await harness.ok("journal", "2026-03-08", "A quiet Sunday.")
     await harness.ok("chat", "first")
     await harness.ok("chat", "second")
@@ -46,7 +52,7 @@ struct CopyToPostgresCommandTests {
     let url = try PostgresTesting.freshURL()
     let copied = await harness.run("copy-to-postgres", url)
     #expect(copied.status == 0, "\(copied.stderr)")
-    #expect(copied.stdout.contains("habit_entries: 2 rows, 2 copied"))
+    #expect(copied.stdout.contains("habit_entries: 3 rows, 3 copied"))
     #expect(copied.stdout.contains("verified"))
 
     let postgres = PostgresStore(try await PostgresTesting.open(try PostgresLocation(url: url)))
@@ -61,6 +67,9 @@ struct CopyToPostgresCommandTests {
       #expect(copiedFeed == feed)
     }
     #expect(try await postgres.syncDevice() == (try await sqlite.syncDevice()))
+    #expect(try await postgres.habit(id: run, for: ada.id).measure?.direction == .atMost)
+    #expect(
+      try await postgres.entries(of: run, for: ada.id).map(\.amount) == [Amount(thousandths: 4_125)])
     #expect(try await postgres.apiToken(hash: hash, at: now) == (try await sqlite.apiToken(hash: hash, at: now)))
     #expect(try await postgres.feedOwner(hash: String(repeating: "ef", count: 32)) == ada.id)
     #expect(try await postgres.webhook(for: ada.id) == (try await sqlite.webhook(for: ada.id)))

@@ -89,6 +89,16 @@ import Testing
     let statements = [
       "INSERT INTO habit_entries (habit_id, day, status, amount) VALUES ('\(Self.daily.storeText)', '2026-02-01', 'done', 1000)",
       "UPDATE habits SET kind = 'measurable', unit = 'km', target = 0, target_direction = 'atLeast' WHERE id = '\(Self.weekly.storeText)'",
+      // A NULL would leave a CHECK unknown, which SQLite lets through unless the CHECK says IS NOT NULL.
+      "UPDATE habits SET frequency = 'timesInDays', schedule_times = 2 WHERE id = '\(Self.daily.storeText)'",
+      "UPDATE habits SET frequency = 'monthly' WHERE id = '\(Self.daily.storeText)'",
+      "UPDATE habits SET target_per_week = NULL WHERE id = '\(Self.weekly.storeText)'",
+      """
+      INSERT INTO habits (id, user_id, name, name_key, color, created_day, frequency, reminder, archived, sort_order,
+        kind, unit, target)
+      VALUES ('\(UUID().storeText)', '\(Self.user.storeText)', 'Run', 'run', '#8B5CF6', '2026-01-01', 'daily', 'none', 0, 2,
+        'measurable', 'km', 5000)
+      """,
     ]
     for sql in statements {
       await #expect(throws: DatabaseError.self, "\(sql)") {

@@ -11,8 +11,8 @@ import Testing
 @Suite struct MeasurableSyncTests {
   typealias R = SyncRefusalTests
 
-  @Test func aMeasurableHabitAndItsAmountsReachTheOtherDevice() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aMeasurableHabitAndItsAmountsReachTheOtherDevice(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     try await server.running { url in
       let phone = try await Replica.make("phone", url: url, token: server.token)
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
@@ -36,8 +36,8 @@ import Testing
 
   /// A client from before issue 15 sends entries as status and note only, and habits without
   /// measure or description: taken, a done day of a measurable habit counting as its target.
-  @Test func anOlderClientsPushesStillApply() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func anOlderClientsPushesStillApply(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     let run = try await server.store.createHabit(
       Habit(
         id: UUID(), name: "Run", createdDay: day("2026-03-01"),
@@ -71,8 +71,8 @@ import Testing
     }
   }
 
-  @Test func aNegativeAmountIsRefusedNamingTheField() async throws {
-    let server = try await SyncServer.make()
+  @Test(arguments: ServerBackend.all) func aNegativeAmountIsRefusedNamingTheField(_ backend: ServerBackend) async throws {
+    let server = try await SyncServer.make(backend)
     let run = try await server.store.createHabit(
       Habit(id: UUID(), name: "Run", createdDay: day("2026-03-01"), measure: Measure(unit: "km", target: Amount(5))),
       for: server.user.id)

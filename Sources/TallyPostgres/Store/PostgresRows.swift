@@ -33,8 +33,12 @@ enum PostgresRows {
     let id = try row["id"].decode(UUID.self)
     let what = "habit \(id.storeText)"
     let createdDay = try Stored.day(try text(row, "created_day"), "\(what) created_day")
-    let frequencyText = try text(row, "frequency")
-    let target = try row["target_per_week"].decode(Int?.self)
+    let columns = StoredSchedule(
+      frequency: try text(row, "frequency"), targetPerWeek: try row["target_per_week"].decode(Int?.self),
+      scheduleTimes: try row["schedule_times"].decode(Int?.self), scheduleDays: try row["schedule_days"].decode(Int?.self),
+      kind: try text(row, "kind"), unit: try optionalText(row, "unit"), target: try row["target"].decode(Int64?.self),
+      targetDirection: try optionalText(row, "target_direction"))
+    let description = try optionalText(row, "description")
     let reminderText = try text(row, "reminder")
     let start = try optionalText(row, "reminder_start")
     let end = try optionalText(row, "reminder_end")
@@ -46,7 +50,6 @@ enum PostgresRows {
     let archived = try row["archived"].decode(Bool.self)
     let sortOrder = try row["sort_order"].decode(Int.self)
     return try Stored.valid(what) { () throws(ValidationError) in
-      let frequency: Frequency = frequencyText == "weekly" ? .weekly(targetPerWeek: target ?? 0) : .daily
       func time(_ text: String?) throws(ValidationError) -> WallTime {
         try WallTime(parsing: text ?? "", field: "reminder time")
       }
@@ -58,8 +61,8 @@ enum PostgresRows {
         }
       return try Habit(
         id: id, name: name, icon: icon, color: HexColor(parsing: color), group: group,
-        createdDay: createdDay, frequency: frequency, reminder: reminder, archived: archived,
-        sortOrder: sortOrder)
+        createdDay: createdDay, frequency: columns.schedule, reminder: reminder, archived: archived,
+        sortOrder: sortOrder, measure: try columns.measure(), description: description)
     }
   }
 
@@ -69,7 +72,9 @@ enum PostgresRows {
     guard let day = Day(dayText), let status = EntryStatus(rawValue: statusText) else {
       throw StoreError.corrupt("an entry on '\(dayText)' has status '\(statusText)'")
     }
-    return HabitEntry(day: day, status: status, note: try optionalText(row, "note"))
+    return HabitEntry(
+      day: day, status: status, note: try optionalText(row, "note"),
+      amount: try row["amount"].decode(Int64?.self).map(Amount.init(thousandths:)))
   }
 
   static func journalEntry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {

@@ -17,7 +17,7 @@ extension PostgresStore {
     }
     let dayTexts = days.map(\.description)
     return try await write(recordingFor: user) { connection, sync in
-      _ = try await connection.ownedHabit(habit, of: user)
+      let owner = try await connection.ownedHabit(habit, of: user)
       guard !days.isEmpty else { return [] }
       guard let status = mark.status else {
         try await connection.run(
@@ -25,17 +25,21 @@ extension PostgresStore {
         for day in days { try await sync.entry(habit, day, status: nil, note: nil) }
         return []
       }
+      try StoreError.validating { () throws(ValidationError) in
+        try owner.checkEntry(status: status, amount: mark.amount)
+      }
       let keepsNote = note == nil
       let written = try await connection.rows(
         """
-        INSERT INTO habit_entries (habit_id, day, status, note)
-        SELECT \(habit), day, \(status.rawValue), \(newNote) FROM unnest(\(dayTexts)::text[]) AS day
-        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status,
+        INSERT INTO habit_entries (habit_id, day, status, note, amount)
+        SELECT \(habit), day, \(status.rawValue), \(newNote), \(mark.amount?.thousandths)
+        FROM unnest(\(dayTexts)::text[]) AS day
+        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
           note = CASE WHEN \(keepsNote) THEN habit_entries.note ELSE excluded.note END
-        RETURNING day, status, note
+        RETURNING day, status, note, amount
         """
       ).map(PostgresRows.entry).sorted { $0.day < $1.day }
-      for entry in written { try await sync.entry(habit, entry.day, status: entry.status, note: entry.note) }
+      for entry in written { try await sync.entry(habit, entry) }
       return written
     }
   }
@@ -46,7 +50,7 @@ extension PostgresStore {
       let (first, last) = (range?.lowerBound.description ?? "", range?.upperBound.description ?? "9999-99-99")
       return try await connection.rows(
         """
-        SELECT day, status, note FROM habit_entries
+        SELECT day, status, note, amount FROM habit_entries
         WHERE habit_id = \(habit) AND day BETWEEN \(first) AND \(last) ORDER BY day
         """
       ).map(PostgresRows.entry)
@@ -65,15 +69,16 @@ extension PostgresConnection {
     var result: [UUID: [HabitEntry]] = [:]
     let rows = try await query(
       """
-      SELECT e.habit_id, e.day, e.status, e.note FROM habit_entries e JOIN habits h ON h.id = e.habit_id
+      SELECT e.habit_id, e.day, e.status, e.note, e.amount FROM habit_entries e JOIN habits h ON h.id = e.habit_id
       WHERE h.user_id = \(user) AND e.day BETWEEN \(range.lowerBound.description) AND \(range.upperBound.description)
       ORDER BY e.habit_id, e.day
       """, logger: PostgresAppDatabase.quiet)
-    for try await (habit, dayText, statusText, note) in rows.decode((UUID, String, String, String?).self) {
+    for try await (habit, dayText, statusText, note, amount) in rows.decode((UUID, String, String, String?, Int64?).self) {
       guard let day = Day(dayText), let status = EntryStatus(rawValue: statusText) else {
         throw StoreError.corrupt("entry of habit \(habit.storeText) on '\(dayText)' has status '\(statusText)'")
       }
-      result[habit, default: []].append(HabitEntry(day: day, status: status, note: note))
+      result[habit, default: []].append(
+        HabitEntry(day: day, status: status, note: note, amount: amount.map(Amount.init(thousandths:))))
     }
     return result
   }

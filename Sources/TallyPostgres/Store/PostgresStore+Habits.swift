@@ -29,7 +29,12 @@ extension PostgresStore {
   public func updateHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { connection, sync in
-      _ = try await connection.ownedHabit(habit.id, of: user)
+      let old = try await connection.ownedHabit(habit.id, of: user)
+      if old.kind != habit.kind,
+        try await connection.exists("SELECT EXISTS (SELECT 1 FROM habit_entries WHERE habit_id = \(habit.id))")
+      {
+        throw HabitRules.kindFixed(from: old.kind.rawValue, to: habit.kind.rawValue)
+      }
       try await connection.writeHabit(habit, user: user, inserting: false)
       try await sync.habit(habit)
       return habit
@@ -88,12 +93,7 @@ extension PostgresConnection {
   /// with the same sentence as SQLite's.
   func writeHabit(_ habit: Habit, user: UUID, inserting: Bool) async throws {
     let key = NameKey.comparisonKey(habit.name)
-    var target: Int?
-    var frequency = "daily"
-    if case .weekly(let perWeek) = habit.frequency {
-      frequency = "weekly"
-      target = perWeek
-    }
+    let columns = StoredSchedule(habit)
     var (reminder, start, end, every): (String, String?, String?, Int?) = ("none", nil, nil, nil)
     switch habit.reminder {
     case .none: break
@@ -109,10 +109,12 @@ extension PostgresConnection {
     try await run(
       """
       INSERT INTO habits (id, user_id, name, name_key, icon, color, group_name, created_day, frequency,
-        target_per_week, reminder, reminder_start, reminder_end, reminder_every_hours, archived, sort_order)
+        target_per_week, schedule_times, schedule_days, reminder, reminder_start, reminder_end, reminder_every_hours,
+        archived, sort_order, kind, unit, target, target_direction, description)
       VALUES (\(habit.id), \(user), \(habit.name), \(key), \(habit.icon), \(habit.color.hex), \(habit.group),
-        \(habit.createdDay.description), \(frequency), \(target), \(reminder), \(start), \(end), \(every),
-        \(habit.archived), \(habit.sortOrder))
+        \(habit.createdDay.description), \(columns.frequency), \(columns.targetPerWeek), \(columns.scheduleTimes),
+        \(columns.scheduleDays), \(reminder), \(start), \(end), \(every), \(habit.archived), \(habit.sortOrder),
+        \(columns.kind), \(columns.unit), \(columns.target), \(columns.targetDirection), \(habit.description))
       \(unescaped: inserting ? "" : Self.habitUpdate)
       """)
   }
@@ -121,10 +123,12 @@ extension PostgresConnection {
   private static let habitUpdate = """
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, icon = excluded.icon,
       color = excluded.color, group_name = excluded.group_name, created_day = excluded.created_day,
-      frequency = excluded.frequency, target_per_week = excluded.target_per_week, reminder = excluded.reminder,
+      frequency = excluded.frequency, target_per_week = excluded.target_per_week,
+      schedule_times = excluded.schedule_times, schedule_days = excluded.schedule_days, reminder = excluded.reminder,
       reminder_start = excluded.reminder_start, reminder_end = excluded.reminder_end,
       reminder_every_hours = excluded.reminder_every_hours, archived = excluded.archived,
-      sort_order = excluded.sort_order
+      sort_order = excluded.sort_order, kind = excluded.kind, unit = excluded.unit, target = excluded.target,
+      target_direction = excluded.target_direction, description = excluded.description
     WHERE habits.user_id = excluded.user_id
     """
 }

@@ -26,8 +26,9 @@ extension PostgresStore {
       // A day that has an entry keeps it: DO NOTHING, and the days returned say which were added.
       var kept: [UUID: [Day]] = [:]
       for id in additions.entries.keys.sorted(by: { $0.storeText < $1.storeText }) {
-        _ = try await connection.ownedHabit(id, of: user)
+        let habit = try await connection.ownedHabit(id, of: user)
         let entries = additions.entries[id] ?? []
+        for entry in entries { _ = try EntryNote.checked(entry, of: habit) }
         let new = try await connection.insertEntries(entries, habit: id, keepingExisting: true)
         added += new.count
         try await sync.entries(id, entries.filter { new.contains($0.day) })

@@ -112,11 +112,12 @@ extension PostgresConnection {
     guard !entries.isEmpty else { return [] }
     let days = try await values(
       """
-      INSERT INTO habit_entries (habit_id, day, status, note)
-      SELECT \(habit), day, status, CASE WHEN has_note THEN note END
+      INSERT INTO habit_entries (habit_id, day, status, note, amount)
+      SELECT \(habit), day, status, CASE WHEN has_note THEN note END, CASE WHEN has_amount THEN amount END
       FROM unnest(\(entries.map(\.day.description))::text[], \(entries.map(\.status.rawValue))::text[],
-        \(entries.map { $0.note != nil })::boolean[], \(entries.map { $0.note ?? "" })::text[])
-        AS given(day, status, has_note, note)
+        \(entries.map { $0.note != nil })::boolean[], \(entries.map { $0.note ?? "" })::text[],
+        \(entries.map { $0.amount != nil })::boolean[], \(entries.map { $0.amount?.thousandths ?? 0 })::bigint[])
+        AS given(day, status, has_note, note, has_amount, amount)
       \(unescaped: keepingExisting ? "ON CONFLICT (habit_id, day) DO NOTHING" : "")
       RETURNING day
       """, as: String.self)

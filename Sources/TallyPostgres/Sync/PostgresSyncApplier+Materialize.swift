@@ -75,11 +75,16 @@ extension PostgresSyncApplier {
     else { return }
     let value = try SyncFields.entry(state.fields)
     if let status = value.status {
+      // A done day of a measurable habit holds the amount given, or the target when an older
+      // client, which knows only "done", sent none; other rows hold no amount.
       try await connection.run(
         """
-        INSERT INTO habit_entries (habit_id, day, status, note) VALUES (\(habit), \(day.description), \(status.rawValue),
-          \(value.note))
-        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note
+        INSERT INTO habit_entries (habit_id, day, status, note, amount)
+        SELECT \(habit), \(day.description), \(status.rawValue), \(value.note),
+          CASE WHEN \(status == .done) AND kind = 'measurable' THEN coalesce(\(value.amount?.thousandths), target) END
+        FROM habits WHERE id = \(habit)
+        ON CONFLICT (habit_id, day) DO UPDATE SET
+          status = excluded.status, note = excluded.note, amount = excluded.amount
         """)
     } else {
       try await connection.run("DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = \(day.description)")

@@ -53,7 +53,7 @@ struct PostgresSyncRecorder: Sendable {
     return entity.merge(change) == .applied ? change : nil
   }
 
-  /// A habit's entries recorded together, as ``entry(_:_:status:note:)`` would one by one, in
+  /// A habit's entries recorded together, as ``entry(_:_:)`` would one by one, in
   /// three statements: a restore writes thousands of each habit.
   func entries(_ habit: UUID, _ entries: [HabitEntry]) async throws {
     let habitText = habit.storeText
@@ -64,8 +64,8 @@ struct PostgresSyncRecorder: Sendable {
     for (id, entry) in zip(ids, entries) {
       var entity = held[id] ?? SyncEntity()
       let key = SyncKey(kind: .entry, id: id)
-      guard let change = merge(SyncFields.entry(status: entry.status, note: entry.note), of: key, into: &entity)
-      else { continue }
+      let fields = SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount)
+      guard let change = merge(fields, of: key, into: &entity) else { continue }
       held[id] = entity
       if isChanged.insert(id).inserted { changed.append(id) }
       if queues { try await enqueue(change) }
@@ -113,9 +113,14 @@ extension PostgresSyncRecorder {
     try await recordDeletion(SyncKey(kind: .habit, id: id.storeText))
   }
 
-  func entry(_ habit: UUID, _ day: Day, status: EntryStatus?, note: String?) async throws {
+  func entry(_ habit: UUID, _ day: Day, status: EntryStatus?, note: String?, amount: Amount? = nil) async throws {
     try await record(
-      SyncKey(kind: .entry, id: SyncID.entry(habit, day)), SyncFields.entry(status: status, note: note))
+      SyncKey(kind: .entry, id: SyncID.entry(habit, day)),
+      SyncFields.entry(status: status, note: note, amount: amount))
+  }
+
+  func entry(_ habit: UUID, _ entry: HabitEntry) async throws {
+    try await self.entry(habit, entry.day, status: entry.status, note: entry.note, amount: entry.amount)
   }
 
   func journal(_ day: Day, text: String?) async throws {

@@ -68,24 +68,10 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     color = habit.color.hex
     groupName = habit.group
     createdDay = habit.createdDay.description
-    switch habit.frequency {
-    case .daily:
-      frequency = "daily"
-    case .weekly(let target):
-      frequency = "weekly"
-      targetPerWeek = target
-    case .timesInDays(let times, let days):
-      frequency = "timesInDays"
-      scheduleTimes = times
-      scheduleDays = days
-    case .monthly(let times):
-      frequency = "monthly"
-      scheduleTimes = times
-    }
-    kind = habit.kind.rawValue
-    unit = habit.measure?.unit
-    target = habit.measure?.target.thousandths
-    targetDirection = habit.measure?.direction.rawValue
+    let columns = StoredSchedule(habit)
+    (frequency, targetPerWeek, scheduleTimes, scheduleDays) =
+      (columns.frequency, columns.targetPerWeek, columns.scheduleTimes, columns.scheduleDays)
+    (kind, unit, target, targetDirection) = (columns.kind, columns.unit, columns.target, columns.targetDirection)
     description = habit.description
     switch habit.reminder {
     case .none:
@@ -108,19 +94,9 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     let id = try Stored.uuid(id, "habits.id")
     let createdDay = try Stored.day(createdDay, "\(what) created_day")
     return try Stored.valid(what) { () throws(ValidationError) in
-      let frequency: Frequency =
-        switch self.frequency {
-        case "weekly": .weekly(targetPerWeek: targetPerWeek ?? 0)
-        case "timesInDays": .timesInDays(times: scheduleTimes ?? 0, days: scheduleDays ?? 0)
-        case "monthly": .monthly(timesPerMonth: scheduleTimes ?? 0)
-        default: .daily
-        }
-      let measure: Measure? =
-        kind == HabitKind.measurable.rawValue
-        ? try Measure(
-          unit: unit ?? "", target: Amount(thousandths: target ?? 0),
-          direction: TargetDirection(rawValue: targetDirection ?? "") ?? .atLeast)
-        : nil
+      let columns = StoredSchedule(
+        frequency: frequency, targetPerWeek: targetPerWeek, scheduleTimes: scheduleTimes, scheduleDays: scheduleDays,
+        kind: kind, unit: unit, target: target, targetDirection: targetDirection)
       func time(_ text: String?) throws(ValidationError) -> WallTime {
         try WallTime(parsing: text ?? "", field: "reminder time")
       }
@@ -135,8 +111,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         }
       return try Habit(
         id: id, name: name, icon: icon, color: HexColor(parsing: color), group: groupName,
-        createdDay: createdDay, frequency: frequency, reminder: reminder, archived: archived,
-        sortOrder: sortOrder, measure: measure, description: description)
+        createdDay: createdDay, frequency: columns.schedule, reminder: reminder, archived: archived,
+        sortOrder: sortOrder, measure: try columns.measure(), description: description)
     }
   }
 }

@@ -44,9 +44,7 @@ extension SQLiteStore {
       if old.kind != habit.kind.rawValue,
         try EntryRecord.filter(EntryRecord.Columns.habitID == old.id).fetchCount(db) > 0
       {
-        throw StoreError.invalid(
-          ValidationError(
-            field: "kind", rule: "cannot change from \(old.kind) to \(habit.kind.rawValue) once days are marked"))
+        throw HabitRules.kindFixed(from: old.kind, to: habit.kind.rawValue)
       }
       try HabitRecord(habit, user: user).write(db, inserting: false)
       try sync.habit(habit)

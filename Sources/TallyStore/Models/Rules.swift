@@ -64,6 +64,11 @@ public enum HabitRules {
     throw nameTaken(name, existing: taken.name, renaming: renaming != nil)
   }
 
+  /// The one refusal for changing a habit's kind once it has entries, in every store.
+  public static func kindFixed(from old: String, to new: String) -> StoreError {
+    .invalid(ValidationError(field: "kind", rule: "cannot change from \(old) to \(new) once days are marked"))
+  }
+
   /// The one sentence for a name that is taken, whoever notices: this check or the index.
   /// `existing` is the name as stored, when known ("Read" when "read" was asked for).
   public static func nameTaken(_ name: String, existing: String? = nil, renaming: Bool) -> StoreError {
