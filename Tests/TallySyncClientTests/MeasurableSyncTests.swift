@@ -88,8 +88,10 @@ import Testing
 
   /// Offline, the phone makes Read measurable (it has no days marked) while the laptop marks
   /// one: the merged habit is measurable everywhere, and the marked day counts as the target.
-  @Test func aKindChangedWhileAnotherDeviceMarkedDaysConvertsTheDays() async throws {
-    try await SyncScenarioTests.withReadOnBoth { server, url, phone, laptop, read in
+  @Test(arguments: ServerBackend.all) func aKindChangedWhileAnotherDeviceMarkedDaysConvertsTheDays(
+    _ backend: ServerBackend
+  ) async throws {
+    try await SyncScenarioTests.withReadOnBoth(backend) { server, url, phone, laptop, read in
       var measured = read
       measured.measure = try Measure(unit: "pages", target: Amount(20))
       _ = try await phone.store.updateHabit(measured, for: phone.user.id)
