@@ -423,6 +423,27 @@ try:
     check(state[("entry", f"{walk}/{DAY}")] == {"status": "skipped", "note": "Rain"}, f"Walk skipped with its note ({state[('entry', f'{walk}/{DAY}')]})")
     check(state[("entry", f"{read}/{DAY}")]["status"] == "done", "Read done from its card")
 
+    # A measurable habit's amount typed on Today offline travels with its day (issue 15).
+    run = page_api("POST", "/api/v1/habits", {"name": "Run", "measure": {"unit": "km", "target": 5}})["id"]
+    d.get(BASE + "/today")
+    settled()
+    stop_server()
+    offline(True)
+    d.refresh()
+    amount = find(f"#amount-{run}")
+    amount.clear()
+    amount.send_keys("3.5")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", amount)
+    d.find_element(By.CSS_SELECTOR, f"#mark-{run} button[type=submit]").click()
+    check_soon(lambda: waiting() == "1", "the amount waits")
+    d.refresh()
+    check_soon(lambda: find(f"#amount-{run}").get_attribute("value") == "3.5", "the kept Today shows the amount again")
+    start_server()
+    offline(False)
+    check_soon(lambda: waiting() == "0", "the amount is sent when the connection returns")
+    ran = server_state()[("entry", f"{run}/{DAY}")]
+    check(ran.get("status") == "done" and ran.get("amount") == 3.5, f"the server has Run done with 3.5 km ({ran})")
+
     # Signing out forgets the kept pages; the API's answers were never kept.
     kept = d.execute_async_script("""
       const done = arguments[0];

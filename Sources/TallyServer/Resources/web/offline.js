@@ -26,7 +26,11 @@
         // The Today button carries the day's note unchanged: an entry syncs status and note together.
         const note = form.elements.note ? form.elements.note.value : form.dataset.note || "";
         const cleared = status === "none" || !status;
-        return { kind: "entry", id: `${habit}/${day}`, fields: { status: cleared ? null : status, note: cleared || !note.trim() ? null : note } };
+        const fields = { status: cleared ? null : status, note: cleared || !note.trim() ? null : note };
+        // A measurable habit's form has an amount (in the habit's unit): sent with a done day.
+        const amount = form.elements.amount ? form.elements.amount.value.trim() : "";
+        if (status === "done" && amount !== "" && Number.isFinite(Number(amount))) fields.amount = Number(amount);
+        return { kind: "entry", id: `${habit}/${day}`, fields };
       }
       case "journal": {
         const text = value(form, "text");
@@ -68,7 +72,15 @@
       quick.classList.toggle("is-done", done);
       quick.firstChild.textContent = done ? "✓ Done" : "Mark done";
     }
-    const button = oneTap(document.getElementById(`mark-${habit}`));
+    const markForm = document.getElementById(`mark-${habit}`);
+    // Today's amount field for a measurable habit: the amount kept, the form left as it is.
+    const amountForm = markForm && markForm.classList.contains("amount-form") && value(markForm, "day") === day && markForm;
+    if (amountForm) {
+      amountForm.elements.amount.value = change.fields.amount ?? "";
+      amountForm.dataset.note = change.fields.note || "";
+      amountForm.closest(".due").dataset.pending = "yes";
+    }
+    const button = !amountForm && oneTap(markForm);
     if (button) {
       const item = button.closest(".due");
       item.classList.toggle("is-done", done);
@@ -88,6 +100,7 @@
     if (editor && value(editor, "day") === day && new URL(editor.action).pathname.split("/")[2] === habit) {
       editor.elements.status.value = change.fields.status || "none";
       editor.elements.note.value = editor.elements.note.defaultValue = change.fields.note || "";
+      if (editor.elements.amount) editor.elements.amount.value = change.fields.amount ?? "";
       editor.dataset.pending = "yes";
     }
   }
@@ -239,7 +252,8 @@
   }, true);
   document.addEventListener("click", (event) => {
     const cell = event.target.closest && event.target.closest("#habit-grid .gc");
-    if (navigator.onLine || !cell || event.button > 0) return;
+    // A measurable habit's day is entered in its day editor, which the cell's link opens.
+    if (navigator.onLine || !cell || event.button > 0 || cell.closest("[data-measurable]")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     keep(toggleOf(cell));
