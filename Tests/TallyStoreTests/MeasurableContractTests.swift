@@ -25,7 +25,7 @@ import Testing
         id: UUID(), name: "Coffee", createdDay: day("2026-01-01"),
         measure: Measure(unit: "cups", target: Amount(2), direction: .atMost)),
     ]
-    for habit in habits { try await store.createHabit(habit, for: ada.id) }
+    for habit in habits { _ = try await store.createHabit(habit, for: ada.id) }
     for habit in habits {
       #expect(try await store.habit(id: habit.id, for: ada.id) == habit)
     }

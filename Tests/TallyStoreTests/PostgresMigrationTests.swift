@@ -116,14 +116,14 @@ struct PostgresMigrationTests {
       ])
     // A kind changed under marked days (only sync does that) converts them: done days get the
     // target, and back again the amounts go, as SQLite's v8 trigger does.
-    try await database.transaction { [daily] connection in
+    _ = try await database.transaction { [daily] connection in
       try await connection.run(
         "UPDATE habits SET kind = 'measurable', unit = 'km', target = 5000, target_direction = 'atLeast' WHERE id = \(daily)")
     }
     let measured = try await store.entries(of: daily, for: user)
     #expect(measured.contains { $0.status == .done })
     #expect(measured.allSatisfy { $0.amount == ($0.status == .done ? Amount(thousandths: 5000) : nil) })
-    try await database.transaction { [daily] connection in
+    _ = try await database.transaction { [daily] connection in
       try await connection.run(
         "UPDATE habits SET kind = 'yesNo', unit = NULL, target = NULL, target_direction = NULL WHERE id = \(daily)")
     }
