@@ -74,5 +74,7 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   }
 
   /// Whether some kind's entities belong to this one's (a habit's entries, a show's episodes).
-  public var hasChildren: Bool { self == .habit || self == .show }
+  public var hasChildren: Bool { Self.parents.contains(self) }
+
+  private static let parents = Set(allCases.compactMap(\.parent))
 }

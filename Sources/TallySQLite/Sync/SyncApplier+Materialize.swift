@@ -84,30 +84,21 @@ extension SyncApplier {
     let day = String(id[id.index(after: slash)...])
     let value = try SyncFields.entry(fields)
     if let status = value.status {
+      // A done day of a measurable habit holds the amount given, or the target when an older
+      // client, which knows only "done", sent none; other rows hold no amount.
       try db.cachedStatement(
         sql: """
-          INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)
+          INSERT INTO habit_entries (habit_id, day, status, note, amount)
+          SELECT id, ?, ?, ?, CASE WHEN ? AND kind = 'measurable' THEN coalesce(?, target) END
+          FROM habits WHERE id = ?
           ON CONFLICT (habit_id, day) DO UPDATE SET
             status = excluded.status, note = excluded.note, amount = excluded.amount
           """
-      ).execute(arguments: [habit, day, status.rawValue, value.note, try amount(value, habit: habit)])
+      ).execute(arguments: [day, status.rawValue, value.note, status == .done, value.amount?.thousandths, habit])
     } else {
       try db.cachedStatement(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
         .execute(arguments: [habit, day])
     }
-  }
-
-  /// The amount a row of `habit` may hold: none for yes/no habits and skipped days; for a
-  /// done day of a measurable habit the one given, or the target when an older client, which
-  /// knows only "done", sent none.
-  private func amount(_ value: HabitEntryValue, habit: String) throws -> Int64? {
-    guard value.status == .done,
-      let target = try cache.measurableTarget(habit, read: {
-        let row = try Row.fetchOne(db, sql: "SELECT kind, target FROM habits WHERE id = ?", arguments: [habit])
-        return row?["kind"] as String? == HabitKind.measurable.rawValue ? row?["target"] as Int64? : nil
-      })
-    else { return nil }
-    return value.amount?.thousandths ?? target
   }
 
   /// The text a merge replaces is kept as a revision of the day (SPEC 11).

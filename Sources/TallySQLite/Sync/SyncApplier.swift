@@ -143,9 +143,6 @@ struct SyncApplier {
 final class ParentCache {
   private var entities: [SyncKey: SyncEntity?] = [:]
   private var rows: [SyncKey: Bool] = [:]
-  /// A habit's target when it is measurable, `nil` when it is yes/no: asked once per done
-  /// entry, and a first pull is mostly done entries.
-  private var targets: [String: Int64?] = [:]
   private var lastEntity: (key: SyncKey, entity: SyncEntity?)?
   private var lastRow: (key: SyncKey, exists: Bool)?
 
@@ -165,18 +162,10 @@ final class ParentCache {
     return exists
   }
 
-  func measurableTarget(_ habit: String, read: () throws -> Int64?) rethrows -> Int64? {
-    if let held = targets[habit] { return held }
-    let target = try read()
-    targets[habit] = target
-    return target
-  }
-
   /// `key` was written: read it again next time.
   func forget(_ key: SyncKey) {
     entities[key] = nil
     rows[key] = nil
-    if key.kind == .habit { targets[key.id] = nil }
     if lastEntity?.key == key { lastEntity = nil }
     if lastRow?.key == key { lastRow = nil }
   }
