@@ -47,7 +47,7 @@ struct Assets: Sendable {
   /// them changes the worker's bytes, so browsers install it and swap the whole shell at once
   /// (docs/web.md).
   private static func versioned(worker: Data, shell files: [String: Asset]) -> Data {
-    let shell = files.keys.filter { $0 != serviceWorker }.sorted().map { "/assets/\($0)?v=\(files[$0]!.etag)" }
+    let shell = files.keys.filter { $0 != serviceWorker }.sorted().map { path($0, etag: files[$0]!.etag) }
     let list = "[" + (shell + ["/manifest.webmanifest"]).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     let version = FNV1a.hex(Array(shell.joined(separator: "\n").utf8) + Array(worker))
     let text = String(decoding: worker, as: UTF8.self)
@@ -59,8 +59,10 @@ struct Assets: Sendable {
   /// The URL a page links to: versioned by content.
   func href(_ name: String) -> String {
     guard let asset = files[name] else { preconditionFailure("no asset named \(name)") }
-    return "/assets/\(name)?v=\(asset.etag)"
+    return Self.path(name, etag: asset.etag)
   }
+
+  private static func path(_ name: String, etag: String) -> String { "/assets/\(name)?v=\(etag)" }
 
   func response(for name: String, request: Request) -> Response? {
     guard let asset = files[name] else { return nil }

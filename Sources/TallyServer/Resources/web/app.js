@@ -62,8 +62,9 @@
       return true;
     } catch (error) {
       if (error.name === "AbortError") return false;
-      if ((form && form.dataset.offline) || cell) document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form, cell } }));
-      else toast("Tally could not be reached. Nothing was changed.");
+      // offline.js keeps what it can write later, and says so; anything else is lost, and said.
+      const kept = !document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form, cell }, cancelable: true }));
+      if (!kept) toast("Tally could not be reached. Nothing was changed.");
       return false;
     } finally {
       if (pending === controller) pending = null;

@@ -16,19 +16,20 @@
 
   // ---- From a form to a sync change (docs/sync.md's kinds and fields).
   const value = (form, name) => (form.elements[name] ? form.elements[name].value : "");
+  const habitOf = (form) => new URL(form.action).pathname.split("/")[2];
 
   async function changeOf(form) {
     const day = value(form, "day");
     switch (form.dataset.offline) {
       case "entry": {
-        const habit = new URL(form.action).pathname.split("/")[2];
+        const habit = habitOf(form);
         const status = value(form, "status");
         // The Today button carries the day's note unchanged: an entry syncs status and note together.
         const note = form.elements.note ? form.elements.note.value : form.dataset.note || "";
         const cleared = status === "none" || !status;
         const fields = { status: cleared ? null : status, note: cleared || !note.trim() ? null : note };
         // A measurable habit's form has an amount (in the habit's unit): sent with a done day.
-        const amount = form.elements.amount ? form.elements.amount.value.trim() : "";
+        const amount = value(form, "amount").trim();
         if (status === "done" && amount !== "" && Number.isFinite(Number(amount))) fields.amount = Number(amount);
         return { kind: "entry", id: `${habit}/${day}`, fields };
       }
@@ -97,7 +98,7 @@
     const cell = grid && grid.dataset.habit === habit && grid.querySelector(`.gc[data-day="${day}"]`);
     if (cell) paintCell(cell, change.fields, grid.dataset.color);
     const editor = document.getElementById("day-editor-form");
-    if (editor && value(editor, "day") === day && new URL(editor.action).pathname.split("/")[2] === habit) {
+    if (editor && value(editor, "day") === day && habitOf(editor) === habit) {
       editor.elements.status.value = change.fields.status || "none";
       editor.elements.note.value = editor.elements.note.defaultValue = change.fields.note || "";
       if (editor.elements.amount) editor.elements.amount.value = change.fields.amount ?? "";
@@ -258,7 +259,10 @@
     event.stopImmediatePropagation();
     keep(toggleOf(cell));
   }, true);
-  document.addEventListener("tally:unreachable", ({ detail: { form, cell } }) => {
+  document.addEventListener("tally:unreachable", (event) => {
+    const { form, cell } = event.detail;
+    if (!(form && form.matches("form[data-offline]")) && !cell) return;
+    event.preventDefault();
     keep(form ? changeOf(form) : toggleOf(cell), form);
   });
 

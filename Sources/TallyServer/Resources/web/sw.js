@@ -106,13 +106,14 @@ async function networkFirst(request) {
   }
 }
 
+// Made once: the shell, and so its stylesheets, is fixed for this version of the worker.
+const OFFLINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Tally</title>`
+  + SHELL.filter((url) => url.startsWith("/assets/") && url.includes(".css?")).map((url) => `<link rel="stylesheet" href="${url}">`).join("") + `</head>`
+  + `<body><main id="main"><div class="card narrow"><h1>You are offline</h1><p role="alert">This page was not kept on this device. `
+  + `Today, Habits, each habit's page and the calendar open offline once they have been opened online.</p><p><a href="/today">Today</a></p></div></main></body></html>`;
+
 function offlinePage() {
-  const css = SHELL.filter((url) => url.startsWith("/assets/") && url.includes(".css?"))
-    .map((url) => `<link rel="stylesheet" href="${url}">`).join("");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Tally</title>${css}</head>`
-    + `<body><main id="main"><div class="card narrow"><h1>You are offline</h1><p role="alert">This page was not kept on this device. `
-    + `Today, Habits, each habit's page and the calendar open offline once they have been opened online.</p><p><a href="/today">Today</a></p></div></main></body></html>`;
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 // ---- Background Sync: where the browser has it, the outbox is sent when the connection
