@@ -9,14 +9,12 @@ extension PostgresStore {
   public func snapshot(of user: UUID) async throws -> UserSnapshot {
     // One snapshot of the database: a writer committing meanwhile is seen entirely or not at all.
     try await read(.repeatableReadOnly) { connection in
-      guard let row = try await connection.rows("SELECT * FROM users WHERE id = \(user)").first else {
-        throw StoreError.notFound(.user(user))
-      }
+      let owner = try await connection.user(user)
       let entries = try await connection.entries(in: Day.allTime, user: user)
       let shows = try await connection.shows(of: user)
       let episodesByShow = Dictionary(grouping: try await connection.episodes(of: user), by: \.showID)
       return UserSnapshot(
-        settings: try PostgresRows.user(row).settings,
+        settings: owner.settings,
         habits: try await connection.habits(of: user, includingArchived: true).map { habit in
           UserSnapshot.HabitWithEntries(habit: habit, entries: entries[habit.id] ?? [])
         },
@@ -43,10 +41,7 @@ extension PostgresStore {
         try await connection.lockUser(id)
       case .emptyUser(let id):
         try await connection.lockUser(id)
-        guard let row = try await connection.rows("SELECT * FROM users WHERE id = \(id)").first else {
-          throw StoreError.notFound(.user(id))
-        }
-        var existing = try PostgresRows.user(row)
+        var existing = try await connection.user(id)
         guard try await !connection.holdsData(id) else { throw StoreError.userHasData(existing) }
         existing.settings = snapshot.settings
         try await connection.saveSettings(snapshot.settings, of: id)

@@ -31,10 +31,7 @@ extension PostgresStore: SyncRepository {
   {
     try await write { connection in
       try await connection.lockUser(user)
-      guard let row = try await connection.rows("SELECT * FROM users WHERE id = \(user)").first else {
-        throw StoreError.notFound(.user(user))
-      }
-      let settings = try PostgresRows.user(row).settings
+      let settings = try await connection.user(user).settings
       let calendar = try Stored.valid("users.settings") { () throws(ValidationError) in
         try settings.dayCalendar()
       }

@@ -71,8 +71,7 @@ extension PostgresSyncApplier {
   }
 
   private func materializeEntry(_ habit: UUID, _ day: Day, _ state: SyncEntity) async throws {
-    guard try await connection.exists("SELECT EXISTS (SELECT 1 FROM habits WHERE id = \(habit) AND user_id = \(user))")
-    else { return }
+    // Each statement names the user's habit, so a day of a habit not (yet) here writes nothing.
     let value = try SyncFields.entry(state.fields)
     if let status = value.status {
       // A done day of a measurable habit holds the amount given, or the target when an older
@@ -82,12 +81,16 @@ extension PostgresSyncApplier {
         INSERT INTO habit_entries (habit_id, day, status, note, amount)
         SELECT \(habit), \(day.description), \(status.rawValue), \(value.note),
           CASE WHEN \(status == .done) AND kind = 'measurable' THEN coalesce(\(value.amount?.thousandths), target) END
-        FROM habits WHERE id = \(habit)
+        FROM habits WHERE id = \(habit) AND user_id = \(user)
         ON CONFLICT (habit_id, day) DO UPDATE SET
           status = excluded.status, note = excluded.note, amount = excluded.amount
         """)
     } else {
-      try await connection.run("DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = \(day.description)")
+      try await connection.run(
+        """
+        DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = \(day.description)
+          AND habit_id IN (SELECT id FROM habits WHERE user_id = \(user))
+        """)
     }
   }
 
