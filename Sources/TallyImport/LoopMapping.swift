@@ -33,7 +33,7 @@ public enum LoopMapping {
     let times = min(364, max(1, Int((Double(numerator) * 365 / Double(denominator)).rounded())))
     let frequency = Frequency.timesInDays(times: times, days: 365)
     let was = "\(numerator) \(numerator == 1 ? "time" : "times") in \(denominator) days"
-    return (frequency, "its frequency '\(was)' became \(describe(frequency)) (Tally's periods are at most a year)")
+    return (frequency, "its frequency '\(was)' became \(frequency.text) (Tally's periods are at most a year)")
   }
 
   /// A habit's schedule, measure and description, and warnings for what Tally cannot hold
@@ -72,8 +72,6 @@ public enum LoopMapping {
     }
     return (frequency, measure, (try? Habit.validDescription(kept)) ?? nil, warnings)
   }
-
-  static func describe(_ frequency: Frequency) -> String { frequency.text }
 
   /// Loop's checkmark values.
   public enum Checkmark: Equatable, Sendable {

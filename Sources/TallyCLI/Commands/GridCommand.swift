@@ -50,7 +50,7 @@ struct GridCommand: TallyCommand {
         try session.output.json(HabitGridJSON(grid, calendar: calendar, today: today))
         return
       }
-      session.output.line("\(habit.name) · \(HabitText.frequency(habit.frequency)) · \(Sentence.count(weeks, "week")) to \(today)")
+      session.output.line("\(habit.name) · \(habit.frequency.text) · \(Sentence.count(weeks, "week")) to \(today)")
       text.lines(grid, habit: habit).forEach(session.output.line)
       return
     }

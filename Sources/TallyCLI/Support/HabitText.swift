@@ -4,9 +4,6 @@ import TallyStore
 
 /// How habits' fields read in human output and parse from options.
 enum HabitText {
-  /// `daily`, `3 a week`, `3 in 10 days`, `2 a month`.
-  static func frequency(_ frequency: Frequency) -> String { frequency.text }
-
   /// `, at least 5 km a period` for a measurable habit; empty for a yes/no one.
   static func goal(_ habit: Habit) -> String {
     guard let measure = habit.measure else { return "" }

@@ -42,7 +42,7 @@ extension SQLiteStore {
     return try await write(recordingFor: user) { db, sync in
       let old = try db.ownedHabit(habit.id, of: user)
       if old.kind != habit.kind.rawValue,
-        try EntryRecord.filter(EntryRecord.Columns.habitID == old.id).fetchCount(db) > 0
+        try !EntryRecord.filter(EntryRecord.Columns.habitID == old.id).isEmpty(db)
       {
         throw HabitRules.kindFixed(from: old.kind, to: habit.kind.rawValue)
       }

@@ -49,7 +49,7 @@ struct SyncEntryBatch {
 
   func entity(_ id: String) -> SyncEntity? {
     if let index = place[id] { return changed[index].state.entity }
-    return stored.isEmpty ? nil : stored[id]
+    return stored[id]
   }
 
   mutating func save(_ entity: SyncEntity, id: String) {

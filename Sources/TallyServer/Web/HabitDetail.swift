@@ -54,7 +54,8 @@ struct HabitDetail: Sendable {
   ) {
     let history = HabitHistory(entries)
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
-    self.habit = HabitSummary(habit, entries: entries, today: today, calendar: calendar)
+    self.habit = HabitSummary(
+      habit, entries: entries, history: history, statistics: statistics, today: today, calendar: calendar)
     let unit = statistics.streakUnit.rawValue
     func count(_ n: Int) -> String { n == 1 ? "1 \(unit)" : "\(n) \(unit)s" }
     stats = [

@@ -180,7 +180,7 @@ struct TodayModel: Sendable {
     let done = status == .done
     let measure = habit.measure.map { measure in
       let total = weekEntries.filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
-      let amount = weekEntries.first { $0.day == day }?.amount
+      let amount = entry?.amount
       return (
         DueMeasure(
           amount: amount?.description ?? "", unit: measure.unit,

@@ -82,7 +82,7 @@ struct HabitAdd: TallyCommand {
       try session.output.json(HabitJSON(created))
     } else {
       session.output.line(
-        "Added '\(created.name)', \(HabitText.frequency(created.frequency))\(HabitText.goal(created)), "
+        "Added '\(created.name)', \(created.frequency.text)\(HabitText.goal(created)), "
           + "from \(created.createdDay): \(created.id.storeText)")
     }
   }

@@ -34,7 +34,7 @@ struct HabitList: TallyCommand {
     for habit in habits {
       table.add([
         HabitLookup.shortID(habit.id), [habit.icon, habit.name].compactMap { $0 }.joined(separator: " "),
-        HabitText.frequency(habit.frequency), habit.color.hex, habit.group ?? "",
+        habit.frequency.text, habit.color.hex, habit.group ?? "",
         HabitText.reminder(habit.reminder), habit.archived ? "archived" : "",
       ])
     }
