@@ -51,7 +51,7 @@ public enum LoopMapping {
           ImportWarning(
             habit: habit, "its target is counted once per \(denominator) days, not \(numerator) times (\(frequency.text))"))
       }
-      var amount = Amount(thousandths: Int64((min(target.value, Amount.maximum.doubleValue) * 1000).rounded()))
+      var amount = Amount(rounding: min(target.value, Amount.maximum.doubleValue))
       if amount <= .zero {
         amount = Amount(thousandths: 1)
         warnings.append(ImportWarning(habit: habit, "its target \(target.value) became \(amount) (Tally targets are more than 0)"))

@@ -14,6 +14,11 @@ public struct Amount: Hashable, Comparable, Sendable {
     self.thousandths = thousandths
   }
 
+  /// The amount nearest `units`: a sum or an average worked out in doubles.
+  public init(rounding units: Double) {
+    thousandths = Int64((units * 1000).rounded())
+  }
+
   /// A whole number of units.
   public init(_ units: Int) {
     thousandths = Int64(units) * 1000

@@ -214,6 +214,6 @@ struct StatisticsModel: Sendable {
     return Chart(
       width: DateCircleSVG.number(chartWidth), height: DateCircleSVG.number(chartHeight),
       baseline: DateCircleSVG.number(baseline), bars: bars,
-      total: Amount(thousandths: Int64((values.reduce(0) { $0 + $1.value } * 1000).rounded())).description)
+      total: Amount(rounding: values.reduce(0) { $0 + $1.value }).description)
   }
 }

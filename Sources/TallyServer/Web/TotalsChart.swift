@@ -29,7 +29,7 @@ struct TotalsChart: Sendable {
     }
     chart = StatisticsModel.chart(values)
     let average = habit.measure == nil ? totals.averageCompletions : totals.averageAmount
-    let averageText = Amount(thousandths: Int64((average * 1000).rounded())).description
+    let averageText = Amount(rounding: average).description
     help =
       "Last \(shown.count) \(period.rawValue)\(shown.count == 1 ? "" : "s"): \(chart.total)\(unit ?? " done") in all; "
       + "\(averageText)\(unit ?? "") a \(period.rawValue) on average since tracking started."
