@@ -33,7 +33,7 @@ struct PostgresSyncApplier {
 
   mutating func apply(_ changes: [SyncChange]) async throws {
     guard !changes.isEmpty else { return }
-    let latest = try await connection.lockSyncHead(user)
+    let latest = try await connection.lockSyncHead(user).latest
     if let newest = SyncMergeRules.latest(after: changes, latest: latest) {
       try await connection.run("UPDATE sync_heads SET latest_stamp = \(newest.text) WHERE user_id = \(user)")
     }

@@ -17,20 +17,18 @@ struct PostgresSyncRecorder: Sendable {
 
   /// A recorder stamping with the next tick of the user's clock.
   init(_ connection: PostgresConnection, user: UUID, now: Date) async throws {
-    let device = try await connection.syncDevice()
-    let latest = try await connection.lockSyncHead(user)
-    stamp = HybridClock.tick(latest: latest, now: now, device: device)
+    let head = try await connection.lockSyncHead(user)
+    stamp = HybridClock.tick(latest: head.latest, now: now, device: head.device)
     try await connection.run("UPDATE sync_heads SET latest_stamp = \(stamp.text) WHERE user_id = \(user)")
     self.connection = connection
     self.user = user
-    queues = try await connection.exists("SELECT EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = \(user))")
+    queues = head.isReplica
   }
 
   /// A recorder for what is a default rather than an edit: its genesis stamp loses to any
   /// real change, and nothing is queued.
   init(genesisIn connection: PostgresConnection, user: UUID) async throws {
-    stamp = HybridStamp.genesis(try await connection.syncDevice())
-    _ = try await connection.lockSyncHead(user)
+    stamp = HybridStamp.genesis(try await connection.lockSyncHead(user).device)
     self.connection = connection
     self.user = user
     queues = false

@@ -3,6 +3,14 @@ import PostgresNIO
 import TallyStore
 import TallySync
 
+/// What a write reads of the user's feed before it stamps: the latest stamp, this database's
+/// device, and whether the user's data is a replica (its changes then queue to be pushed).
+struct SyncHead {
+  var latest: HybridStamp?
+  var device: UUID
+  var isReplica: Bool
+}
+
 /// The sync tables, read and written inside a caller's transaction.
 extension PostgresConnection {
   func syncDevice() async throws -> UUID {
@@ -12,12 +20,23 @@ extension PostgresConnection {
     return id
   }
 
-  /// Makes the user's head row if it is missing and locks it; returns the latest stamp.
-  func lockSyncHead(_ user: UUID) async throws -> HybridStamp? {
-    try await run(
-      "INSERT INTO sync_heads (user_id, position) VALUES (\(user), 0) ON CONFLICT (user_id) DO NOTHING")
-    let rows = try await rows("SELECT latest_stamp FROM sync_heads WHERE user_id = \(user) FOR UPDATE")
-    return try rows.first?["latest_stamp"].decode(String?.self).flatMap(HybridStamp.init)
+  /// Makes the user's head row if it is missing and locks it until the transaction ends, in one
+  /// round trip with what a write reads before it stamps (every write starts here).
+  func lockSyncHead(_ user: UUID) async throws -> SyncHead {
+    // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
+    let rows = try await rows(
+      """
+      INSERT INTO sync_heads (user_id, position) VALUES (\(user), 0)
+      ON CONFLICT (user_id) DO UPDATE SET position = sync_heads.position
+      RETURNING latest_stamp, (SELECT device_id FROM sync_meta WHERE id = 1) AS device,
+        EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = \(user)) AS replica
+      """)
+    guard let row = rows.first, let device = try row["device"].decode(UUID?.self) else {
+      throw StoreError.corrupt("sync_meta has no device id")
+    }
+    return SyncHead(
+      latest: try row["latest_stamp"].decode(String?.self).flatMap(HybridStamp.init), device: device,
+      isReplica: try row["replica"].decode(Bool.self))
   }
 
   /// Takes `count` new feed positions for the user at once; returns the first.
