@@ -59,7 +59,6 @@ public enum BeaverReader {
       }
       var seen: Set<Day> = []
       var entries: [HabitEntry] = []
-      var droppedNotes = 0
       var future = 0
       for (recordIndex, record) in (habit.records ?? []).enumerated() {
         let recordLocation = "record \(recordIndex + 1) of the habit '\(habit.name)' (habits[\(index)].records[\(recordIndex)])"
@@ -74,17 +73,9 @@ public enum BeaverReader {
           future += 1
           continue
         }
-        guard record.done == true else {
-          if !note.isEmpty { droppedNotes += 1 }
-          continue
-        }
-        entries.append(HabitEntry(day: day, status: .done, note: note.isEmpty ? nil : note))
-      }
-      if droppedNotes > 0 {
-        warnings.append(
-          ImportWarning(
-            habit: habit.name,
-            "\(LoopMapping.count(droppedNotes, "note")) on days not done could not be kept (Tally keeps notes on done or skipped days)"))
+        // A day not done keeps its note as a noted day; without one it is no entry.
+        guard let status: EntryStatus = record.done == true ? .done : note.isEmpty ? nil : .noted else { continue }
+        entries.append(HabitEntry(day: day, status: status, note: note.isEmpty ? nil : note))
       }
       if future > 0 {
         warnings.append(ImportWarning(habit: habit.name, "\(LoopMapping.count(future, "day")) after today (\(today)) left out"))

@@ -26,11 +26,11 @@ import Testing
       stretch.entries == [
         HabitEntry(day: day("2024-03-01"), status: .done, note: "felt good"),
         HabitEntry(day: day("2024-03-02"), status: .done),
+        HabitEntry(day: day("2024-03-03"), status: .noted, note: "skipped it"),
       ])
     #expect(history.habits[0].entries.isEmpty)
     #expect(
       history.warnings.map(\.description) == [
-        "'Stretch': 1 note on days not done could not be kept (Tally keeps notes on done or skipped days)",
         "'Water': 1 day after today (2024-03-10) left out",
         "'Gone': it was deleted in Beaver, so it is left out",
       ])

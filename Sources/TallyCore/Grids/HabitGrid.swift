@@ -59,7 +59,7 @@ public struct HabitGrid: Hashable, Codable, Sendable {
     switch history.status(on: day) {
     case .done: return .done
     case .skipped: return .skipped
-    case nil: return day < start ? .beforeStart : .empty
+    case .noted, nil: return day < start ? .beforeStart : .empty
     }
   }
 }

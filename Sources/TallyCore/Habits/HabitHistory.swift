@@ -1,7 +1,8 @@
 /// A habit's entries laid out densely by day, so statistics and grids read a day's status with
-/// one array index instead of a dictionary lookup or a calendar call.
+/// one array index instead of a dictionary lookup or a calendar call. A noted day (not done,
+/// only a note) is left out: every rule counts it as a day with no entry.
 public struct HabitHistory: Sendable, Equatable {
-  /// The earliest day with an entry; `nil` when there are none.
+  /// The earliest day done or skipped; `nil` when there are none.
   public let firstDay: Day?
   /// The earliest completed day; `nil` when nothing was ever completed.
   public let firstCompletedDay: Day?
@@ -12,6 +13,7 @@ public struct HabitHistory: Sendable, Equatable {
   enum Status: UInt8 { case none, done, skipped }
 
   public init(_ entries: [HabitEntry]) {
+    let entries = entries.filter { $0.status != .noted }
     guard let firstEntry = entries.first else {
       self.init(firstDay: nil, firstCompletedDay: nil, statuses: [], amounts: [])
       return
