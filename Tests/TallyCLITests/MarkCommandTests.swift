@@ -43,6 +43,28 @@ import Testing
     #expect(try await tally.entries(of: id).isEmpty)
   }
 
+  @Test func aNoteIsKeptOnADayNotDone() async throws {
+    let tally = Harness()
+    let id = try await tally.addHabit("Read")
+    #expect(
+      await tally.ok("mark", "Read", "2026-03-07", "--not-done", "--note", "too tired")
+        == "Read: 2026-03-07 kept not done, with the note. Current streak: 0 days.\n")
+    #expect(try await tally.entries(of: id) == [HabitEntry(day: day("2026-03-07"), status: .noted, note: "too tired")])
+    // Marked done later, the note stays; --undo clears everything.
+    await tally.ok("mark", "Read", "2026-03-07")
+    #expect(try await tally.entries(of: id) == [HabitEntry(day: day("2026-03-07"), status: .done, note: "too tired")])
+    await tally.ok("mark", "Read", "2026-03-07", "--undo")
+    #expect(try await tally.entries(of: id).isEmpty)
+    for arguments in [["--not-done"], ["--not-done", "--note", " "], ["--not-done", "--skip", "--note", "x"]] {
+      let run = await tally.run(["mark", "Read", "2026-03-07"] + arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(!run.stderr.isEmpty)
+    }
+    let empty = await tally.run("mark", "Read", "--not-done")
+    #expect(empty.stderr.contains("note"), "\(empty.stderr)")
+    #expect(try await tally.entries(of: id).isEmpty)
+  }
+
   @Test func aFutureDayIsRefusedAndNoDayChanges() async throws {
     let tally = Harness()
     let id = try await tally.addHabit("Read")
