@@ -53,6 +53,7 @@ import Testing
       #expect(fast.completionsThisWeek == slow.completionsThisWeek)
       #expect(abs(fast.periodProgress - slow.periodProgress) < 1e-12)
       #expect(fast.periodAmount == slow.periodAmount)
+      #expect(fast.periodCompletions == slow.periodCompletions)
       #expect(abs(fast.score - slow.score) < 1e-9)
       for period in TotalsPeriod.allCases {
         #expect(

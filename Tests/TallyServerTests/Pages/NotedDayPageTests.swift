@@ -37,4 +37,22 @@ import Testing
       #expect(try await server.store.entries(of: habitID, for: user).isEmpty)
     }
   }
+
+  /// A habit counted by the month totals the month on Today, not the week.
+  @Test func todaySaysAMonthlyHabitsTotalSoFarThisMonth() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let owner = try await client.setUpOwner()
+      let created = try await client.addHabit(
+        "Swim", ["measure": ["unit": "km", "target": 10], "frequency": ["type": "monthly", "timesPerMonth": 1], "createdDay": "2026-03-01"],
+        headers: owner)
+      let id = try #require(created["id"] as? String, "\(created)")
+      for (day, amount) in [("2026-03-02", "4"), ("2026-03-08", "2")] {
+        _ = try await client.post("/habits/\(id)/mark", form: [("day", day), ("status", "done"), ("amount", amount)], headers: owner)
+      }
+      let today = try await client.fetch("/today", headers: owner).text
+      #expect(today.contains("6 so far this month"), "\(today)")
+      #expect(!today.contains("so far this week"))
+    }
+  }
 }
