@@ -14,17 +14,7 @@ import Testing
   static let run = UUID()
 
   func v8Database() throws -> String {
-    let path = temporaryDatabasePath()
-    let queue = try DatabaseQueue(path: path)
-    try Migrations.migrator(Array(Migrations.all.prefix(8))).migrate(queue)
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO users (id, name, time_zone, day_switch_hour, first_weekday, locale,
-            show_date_picker_grid, show_grid_dates)
-          VALUES (?, 'ada', 'Europe/Berlin', 3, 'monday', 'en_US', 1, 0)
-          """,
-        arguments: [Self.user.storeText])
+    try databaseAtVersion(8, user: Self.user) { db in
       try db.execute(
         sql: """
           INSERT INTO habits (id, user_id, name, name_key, color, created_day, frequency, reminder, archived,
@@ -41,8 +31,6 @@ import Testing
           """,
         arguments: [Self.read.storeText, Self.read.storeText, Self.run.storeText, Self.run.storeText])
     }
-    try queue.close()
-    return path
   }
 
   @Test func aV8FileKeepsEveryEntry() async throws {
@@ -128,14 +116,6 @@ enum FixtureV9 {
     let database = try AppDatabase.open(at: path)
     try await FixtureV9.populate(SQLiteStore(database))
     try database.writer.close()
-    let queue = try DatabaseQueue(path: path)
-    try await queue.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA journal_mode = DELETE")
-      try db.execute(sql: "VACUUM")
-    }
-    try queue.close()
-    let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/v9.sqlite")
-    try? FileManager.default.removeItem(at: target)
-    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: target)
+    try await keepAsFixture(path, version: "v9")
   }
 }
