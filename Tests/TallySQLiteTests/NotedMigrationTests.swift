@@ -81,7 +81,7 @@ enum FixtureV9 {
     settings: UserSettings(timeZone: "Pacific/Apia"))
   static let run = try! Habit(
     id: UUID(uuidString: "19000000-0000-4000-8000-000000000001")!, name: "Swim laps", createdDay: day("2026-01-01"),
-    frequency: .timesInDays(times: 2, days: 5),
+    frequency: .timesInDays(times: 1, days: 5),
     measure: Measure(unit: "laps", target: Amount(20), direction: .atLeast), description: "Outdoor pool")
   static let entries = [
     HabitEntry(day: day("2026-01-01"), status: .done, amount: Amount(thousandths: 22_500)),
@@ -112,10 +112,11 @@ enum FixtureV9 {
   /// `TALLY_WRITE_FIXTURE=v9 swift test --filter writeV9Fixture`, only while v9 is the newest.
   @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] == "v9"))
   func writeV9Fixture() async throws {
-    let path = temporaryDatabasePath()
-    let database = try AppDatabase.open(at: path)
+    let database = try AppDatabase.open(at: temporaryDatabasePath())
     try await FixtureV9.populate(SQLiteStore(database))
-    try database.writer.close()
+    // A copy through SQLite's backup: the store's own file stays open while it lives.
+    let path = temporaryDatabasePath()
+    try database.backup(to: path)
     try await keepAsFixture(path, version: "v9")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStore
 
 @testable import TallySQLite
 
