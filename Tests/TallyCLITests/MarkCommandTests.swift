@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["mark", "Read", "--skip", "--undo"], "Error: Give --skip or --undo, not both."),
+    (["mark", "Read", "--skip", "--undo"], "Error: Give one of --skip, --not-done and --undo."),
     (["mark", "Read", "--undo", "--note", "x"], "Error: --undo removes the days' notes with their entries; it takes no --note."),
     (["mark", "Read", "2026-3-1"], "Error: The day must be a date written YYYY-MM-DD like 2026-03-08, today, yesterday or a range FIRST..LAST, not '2026-3-1'."),
     (["mark", "Read", "--note", String(repeating: "x", count: 2001)], "Error: The note must be at most 2000 characters (this one has 2001)."),
