@@ -36,6 +36,36 @@ import Testing
       ])
   }
 
+  /// Newer Beaver files say how often in `period` (its `HabitFrequency`: `period_type` D, W,
+  /// M or Y, `period_count`, `target_count`, as `beaverhabits/storage/storage.py` writes it).
+  @Test func aBeaverPeriodBecomesTheSchedule() throws {
+    func period(_ type: String, _ count: Int, _ target: Int) -> String {
+      #"{"period_type": "\#(type)", "period_count": \#(count), "target_count": \#(target)}"#
+    }
+    let json = """
+      {"habits": [
+        {"name": "Gym", "period": \(period("W", 1, 3)), "records": []},
+        {"name": "Call mum", "period": \(period("M", 1, 2)), "records": []},
+        {"name": "Floss", "period": \(period("D", 3, 2)), "records": []},
+        {"name": "Hike", "period": \(period("W", 2, 1)), "records": []},
+        {"name": "Water", "period": \(period("D", 1, 1)), "weekly_goal": 3, "records": []},
+        {"name": "Stretch", "period": null, "weekly_goal": 4, "records": []}
+      ]}
+      """
+    let history = try BeaverReader.read(Data(json.utf8), today: today)
+    #expect(
+      history.habits.map(\.frequency) == [
+        .weekly(targetPerWeek: 3), .monthly(timesPerMonth: 2), .timesInDays(times: 2, days: 3),
+        .timesInDays(times: 1, days: 14), .daily, .weekly(targetPerWeek: 4),
+      ])
+    #expect(
+      history.warnings.map(\.description) == [
+        "'Hike': its period 1/2W became 1 in 14 days, counted in blocks of days rather than calendar weeks"
+      ])
+    let odd = #"{"habits": [{"name": "A", "period": {"period_type": "Q", "period_count": 1, "target_count": 1}}]}"#
+    #expect(throws: ImportError.self) { try BeaverReader.read(Data(odd.utf8), today: today) }
+  }
+
   @Test(arguments: [
     ("{", "The file is not a Beaver Habit Tracker export: it is not JSON"),
     (#"{"habits": [{"records": []}]}"#, "The file is not a Beaver Habit Tracker export: habits[0] has no 'name'"),
