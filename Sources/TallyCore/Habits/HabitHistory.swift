@@ -13,15 +13,15 @@ public struct HabitHistory: Sendable, Equatable {
   enum Status: UInt8 { case none, done, skipped }
 
   public init(_ entries: [HabitEntry]) {
-    let entries = entries.filter { $0.status != .noted }
-    guard let firstEntry = entries.first else {
+    // Noted days are skipped in place: a list page builds a history per habit, so no copy.
+    guard let firstEntry = entries.first(where: { $0.status != .noted }) else {
       self.init(firstDay: nil, firstCompletedDay: nil, statuses: [], amounts: [])
       return
     }
     var first = firstEntry.day.ordinal
     var last = first
     var firstCompleted = Int.max
-    for entry in entries {
+    for entry in entries where entry.status != .noted {
       let ordinal = entry.day.ordinal
       first = Swift.min(first, ordinal)
       last = Swift.max(last, ordinal)
@@ -29,7 +29,7 @@ public struct HabitHistory: Sendable, Equatable {
     }
     var statuses = [Status](repeating: .none, count: last - first + 1)
     var amounts: [Int64] = []
-    for entry in entries {
+    for entry in entries where entry.status != .noted {
       statuses[entry.day.ordinal - first] = entry.status == .done ? .done : .skipped
       if let amount = entry.amount {
         if amounts.isEmpty { amounts = [Int64](repeating: 0, count: statuses.count) }
