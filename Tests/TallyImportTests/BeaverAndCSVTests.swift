@@ -119,9 +119,17 @@ import Testing
     let entries = [
       HabitEntry(day: day("2024-02-29"), status: .done, note: "ill, \"really\"\nin bed"),
       HabitEntry(day: day("2024-03-01"), status: .skipped),
+      HabitEntry(day: day("2024-03-02"), status: .noted, note: "no time"),
     ]
     let text = EntriesCSV.text([(habit, entries)])
     let history = try EntriesCSV.read(Data(text.utf8), today: today)
     #expect(history.habits == [ImportedHabit(name: "Read, slowly", id: habit.id, createdDay: day("2024-02-29"), entries: entries)])
+  }
+
+  @Test func aNotedRowWithoutANoteIsRefusedNamingTheLine() {
+    let csv = "habitName,day,status,note\nRead,2024-03-01,noted,rain\nRead,2024-03-02,noted, \n"
+    #expect(
+      throws: ImportError("line 3 of the CSV file", "the note must not be empty on a noted day (the note is all it holds)")
+    ) { try EntriesCSV.read(Data(csv.utf8), today: today) }
   }
 }
