@@ -6,6 +6,18 @@ extension Migrations {
   /// `habit_entries` is rebuilt with every row, and v8's triggers are made again (the kind
   /// trigger on `habits` names the table, which a rename refuses while it is missing).
   static func v9(_ db: Database) throws {
+    // v8's pair of amount triggers, word for word, one for each event.
+    let amountTriggers = ["INSERT", "UPDATE"].map { event in
+      """
+      CREATE TRIGGER habit_entries_amount_matches_kind_\(event.lowercased())
+      BEFORE \(event) ON habit_entries
+      WHEN (NEW.amount IS NOT NULL) != (NEW.status = 'done'
+        AND (SELECT kind FROM habits WHERE id = NEW.habit_id) = 'measurable')
+      BEGIN
+        SELECT RAISE(ABORT, 'amount must be given for a done day of a measurable habit and only then');
+      END;
+      """
+    }
     try db.execute(
       sql: """
         DROP TRIGGER habits_kind_converts_entries;
@@ -22,21 +34,8 @@ extension Migrations {
         SELECT habit_id, day, status, note, amount FROM habit_entries;
         DROP TABLE habit_entries;
         ALTER TABLE habit_entries_v9 RENAME TO habit_entries;
+        \(amountTriggers.joined(separator: "\n"))
 
-        CREATE TRIGGER habit_entries_amount_matches_kind_insert
-        BEFORE INSERT ON habit_entries
-        WHEN (NEW.amount IS NOT NULL) != (NEW.status = 'done'
-          AND (SELECT kind FROM habits WHERE id = NEW.habit_id) = 'measurable')
-        BEGIN
-          SELECT RAISE(ABORT, 'amount must be given for a done day of a measurable habit and only then');
-        END;
-        CREATE TRIGGER habit_entries_amount_matches_kind_update
-        BEFORE UPDATE ON habit_entries
-        WHEN (NEW.amount IS NOT NULL) != (NEW.status = 'done'
-          AND (SELECT kind FROM habits WHERE id = NEW.habit_id) = 'measurable')
-        BEGIN
-          SELECT RAISE(ABORT, 'amount must be given for a done day of a measurable habit and only then');
-        END;
         CREATE TRIGGER habits_kind_converts_entries
         AFTER UPDATE OF kind ON habits
         WHEN NEW.kind != OLD.kind

@@ -4,7 +4,7 @@ import TallyStore
 import Testing
 
 /// A note on a day not done (issue 15): a noted entry, kept, changed and cleared as any other,
-/// refused without a note, and carried by snapshots, history imports and restores.
+/// and refused without a note (snapshots and restores carry it: MeasurableContractTests).
 @Suite struct NotedDayContractTests {
   @Test(arguments: StoreFactory.all)
   func aNoteIsKeptOnADayNotDone(_ factory: StoreFactory) async throws {
@@ -50,26 +50,5 @@ import Testing
     bad.entries[measured.id] = [HabitEntry(day: day("2026-03-01"), status: .noted, note: "x", amount: Amount(1))]
     await #expect(throws: StoreError.self) { try await store.addHistory(bad, for: ada.id) }
     #expect(try await store.entries(of: measured.id, for: ada.id).isEmpty)
-  }
-
-  @Test(arguments: StoreFactory.all)
-  func snapshotsCarryNotedDays(_ factory: StoreFactory) async throws {
-    let store = try await factory.make()
-    let ada = try await makeUser(store)
-    let habit = try Habit(
-      id: UUID(), name: "Run", createdDay: day("2026-01-01"),
-      measure: Measure(unit: "km", target: Amount(5), direction: .atLeast))
-    let entries = [
-      HabitEntry(day: day("2026-03-01"), status: .done, amount: Amount(6)),
-      HabitEntry(day: day("2026-03-02"), status: .noted, note: "knee hurt"),
-    ]
-    var additions = HistoryAdditions()
-    additions.newHabits = [UserSnapshot.HabitWithEntries(habit: habit, entries: entries)]
-    try await store.addHistory(additions, for: ada.id)
-    let snapshot = try await store.snapshot(of: ada.id)
-    #expect(snapshot.habits.map(\.entries) == [entries])
-    let copy = try await factory.make()
-    let restored = try await copy.restore(snapshot, into: .newUser(id: UUID(), name: "bea"))
-    #expect(try await copy.snapshot(of: restored.id).habits == snapshot.habits)
   }
 }
