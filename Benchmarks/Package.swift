@@ -13,6 +13,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "Tally", path: ".."),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
     .executableTarget(
@@ -28,6 +29,7 @@ let package = Package(
         .product(name: "TallySync", package: "Tally"),
         .product(name: "TallySyncClient", package: "Tally"),
         .product(name: "TallyAccounts", package: "Tally"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

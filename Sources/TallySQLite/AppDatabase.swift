@@ -81,8 +81,12 @@ public struct AppDatabase: Sendable {
       pool = try DatabasePool(path: path, configuration: configuration())
       // GRDB sets NORMAL when it turns WAL on, which survives a crashed process but may lose
       // the last commits to a power cut. FULL also syncs the WAL on every commit. The pool's
-      // one writer connection keeps the setting for its whole life.
-      try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+      // one writer connection keeps the setting for its whole life. Its page cache may grow to
+      // 32 MiB, where SQLite's 2 MiB made a first pull's pages spill to the WAL before their
+      // commit (readers keep the default).
+      try pool.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
+      }
     } catch {
       throw .unreadable(path: path, reason: reason(error))
     }

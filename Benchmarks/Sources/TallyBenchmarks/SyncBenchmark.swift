@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -75,6 +76,8 @@ enum SyncBenchmark {
     print("  first pull, end to end: \(format(pullSeconds))  (\(summary.pulled) changes; \(ratio(pullSeconds, restoreSeconds)) restoring the same snapshot locally, \(format(restoreSeconds)))")
     print("    CPU time: the replica \(format(replicaCPU)), the server \(serverPart.map(format) ?? "unknown"); the local restore \(format(restoreCPU))")
 
+    try await splitFirstPull(url: url, token: token, folder: folder)
+
     // An empty poll.
     let remote = try await replica.syncRemote(for: local.id)
     let polls = 300
@@ -99,6 +102,74 @@ enum SyncBenchmark {
     for _ in 0..<1_000 { _ = try await transport.pull(cursor: remote?.cursor, limit: 1_000) }
     let thousand = (ContinuousClock.now - start).seconds
     print("  1,000 devices polling, one after another: \(format(thousand)) (\(Int(1_000 / thousand)) polls/s; \(ratio(thousand / 1_000, health)) /healthz each)")
+  }
+
+  /// The first pull's parts apart: the pages fetched as text, read into changes, and merged into
+  /// another empty replica, each timed alone.
+  static func splitFirstPull(url: String, token: String, folder: URL) async throws {
+    var texts: [Data] = []
+    var cursor: String?
+    let fetchStart = ContinuousClock.now
+    while true {
+      var request = URLRequest(url: URL(string: url + "/api/v1/sync?limit=5000" + (cursor.map { "&cursor=" + $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! } ?? ""))!)
+      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+      let (data, _) = try await URLSession.shared.data(for: request)
+      texts.append(data)
+      let page = try SyncJSONReader.pull(data)
+      cursor = page.cursor
+      if !page.more { break }
+    }
+    let fetchSeconds = (ContinuousClock.now - fetchStart).seconds
+    let readStart = processCPUSeconds()
+    let pages = try texts.map { try SyncJSONReader.pull($0) }
+    let readCPU = processCPUSeconds() - readStart
+    let replica = SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("split.sqlite").path))
+    let local = try await replica.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
+    _ = try await replica.attachRemote(SyncRemote(url: url, token: token), for: local.id)
+    let mergeStart = processCPUSeconds()
+    for page in pages { _ = try await replica.applyPulled(page, for: local.id) }
+    let mergeCPU = processCPUSeconds() - mergeStart
+    let floorCPU = try await sqliteFloor(of: folder.appendingPathComponent("split.sqlite"), user: local.id)
+    print("    apart: fetching \(texts.count) pages \(format(fetchSeconds)) (with reading); reading them \(format(readCPU)) CPU; merging them \(format(mergeCPU)) CPU")
+    print("    SQLite alone writing the same entries' rows, 5,000 to a statement: \(format(floorCPU)) CPU (the merge is \(ratio(mergeCPU, floorCPU)))")
+  }
+
+  /// CPU time SQLite takes to write a pulled replica's entries again, the feed rows and the
+  /// days each with one statement per 5,000 read from a JSON array: the least a merge that
+  /// keeps this schema can cost.
+  static func sqliteFloor(of replica: URL, user: UUID) async throws -> Double {
+    let copy = replica.deletingLastPathComponent().appendingPathComponent("floor.sqlite")
+    let pool = try DatabasePool(path: replica.path)
+    try await pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path]) }
+    let database = try DatabaseQueue(path: copy.path)
+    let (pages, head) = try await database.write { db in
+      let rows = try String.fetchAll(
+        db,
+        sql: """
+          SELECT json_group_array(json_array(entity_id, json(fields), stamps, deleted, habit_id, day, status, note, amount))
+          FROM (SELECT e.*, h.habit_id, h.day, h.status, h.note, h.amount, (row_number() OVER (ORDER BY position) - 1) / 5000 AS page
+            FROM sync_entities e CROSS JOIN habit_entries h ON h.habit_id = substr(e.entity_id, 1, 36) AND h.day = substr(e.entity_id, 38)
+            WHERE e.kind = 'entry')
+          GROUP BY page ORDER BY page
+          """)
+      try db.execute(sql: "DELETE FROM habit_entries; DELETE FROM sync_entities WHERE kind = 'entry'")
+      return (rows, try Int.fetchOne(db, sql: "SELECT max(position) FROM sync_entities") ?? 0)
+    }
+    try await database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768") }
+    let start = processCPUSeconds()
+    for (index, page) in pages.enumerated() {
+      try await database.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+            SELECT ?, 'entry', r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, ? + r.key FROM json_each(?) r;
+            INSERT INTO habit_entries (habit_id, day, status, note, amount)
+            SELECT r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8 FROM json_each(?) r;
+            """,
+          arguments: [user.storeText, head + 1 + index * 5_000, page, page])
+      }
+    }
+    return processCPUSeconds() - start
   }
 
   static func syntheticSnapshot(today: Day) -> UserSnapshot {

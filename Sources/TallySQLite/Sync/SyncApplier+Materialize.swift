@@ -20,7 +20,8 @@ extension SyncApplier {
     case .habit(let habitID):
       try materializeHabit(habitID, key, state)
     case .entry:
-      try materializeEntry(key.id, state.fields)
+      // Written with their batch (`SyncEntryBatch`), never one by one.
+      break
     case .journal(let day):
       try materializeJournal(day, state, replacing: before)
     case .chat(let messageID):
@@ -67,37 +68,11 @@ extension SyncApplier {
     habit.name = try resolveNameClash(habit, key, state)
     try HabitRecord(habit, user: user).save(db)
     if !existed {
+      var days = SyncEntryRows()
       for (child, entity) in try db.syncChildren(of: key, kind: .entry, user: user) {
-        if case .entry = try SyncID(child) { try materializeEntry(child.id, entity.fields) }
+        if case .entry = try SyncID(child) { days.add(child.id, try SyncFields.entry(entity.fields)) }
       }
-    }
-  }
-
-  /// `id` is an entry's checked id: its habit's id and its day as the tables hold them.
-  func materializeEntry(_ id: String, _ fields: [String: SyncValue]) throws {
-    let slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))!
-    let habit = String(id[..<slash])
-    let exists = try cache.rowExists(SyncKey(kind: .habit, id: habit)) {
-      try HabitRecord.filter(key: habit).filter(sql: "user_id = ?", arguments: [user.storeText]).fetchCount(db) == 1
-    }
-    guard exists else { return }
-    let day = String(id[id.index(after: slash)...])
-    let value = try SyncFields.entry(fields)
-    if let status = value.status {
-      // A done day of a measurable habit holds the amount given, or the target when an older
-      // client, which knows only "done", sent none; other rows hold no amount.
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO habit_entries (habit_id, day, status, note, amount)
-          SELECT id, ?, ?, ?, CASE WHEN ? AND kind = 'measurable' THEN coalesce(?, target) END
-          FROM habits WHERE id = ?
-          ON CONFLICT (habit_id, day) DO UPDATE SET
-            status = excluded.status, note = excluded.note, amount = excluded.amount
-          """
-      ).execute(arguments: [day, status.rawValue, value.note, status == .done, value.amount?.thousandths, habit])
-    } else {
-      try db.cachedStatement(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
-        .execute(arguments: [habit, day])
+      try days.write(db, user: user)
     }
   }
 

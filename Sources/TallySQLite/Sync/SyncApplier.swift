@@ -75,8 +75,7 @@ struct SyncApplier {
     if key.kind == .entry, before == nil {
       // New here: the change is the whole entry (`checkShape` saw both fields), nothing to merge.
       report.applied += 1
-      entries?.addNew(change)
-      try materializeEntry(key.id, change.fields)
+      entries?.addNew(change, day: try SyncFields.entry(change.fields))
       return
     }
     if before == nil, strict { try checkIDFree(id) }
@@ -91,10 +90,11 @@ struct SyncApplier {
       report.applied += 1
       try SyncMergeRules.checkComplete(key, before: before, after: after, strict: strict)
       if key.kind == .entry {
-        entries?.save(after, id: key.id)
-      } else {
-        try db.saveSyncEntity(after, key, user: user)
+        // Its day is written with the batch's.
+        entries?.save(after, id: key.id, day: try SyncFields.entry(after.fields))
+        return
       }
+      try db.saveSyncEntity(after, key, user: user)
       if key.kind.hasChildren { cache.forget(key) }
       try materialize(id, key, after, replacing: before)
     }
@@ -136,15 +136,13 @@ struct SyncApplier {
   }
 }
 
-/// What a merge has read of parents: their feed state and whether their row exists.
+/// What a merge has read of parents' feed state.
 ///
 /// The last parent asked for is answered without hashing its key: a page's entries come
 /// habit by habit.
 final class ParentCache {
   private var entities: [SyncKey: SyncEntity?] = [:]
-  private var rows: [SyncKey: Bool] = [:]
   private var lastEntity: (key: SyncKey, entity: SyncEntity?)?
-  private var lastRow: (key: SyncKey, exists: Bool)?
 
   func entity(_ key: SyncKey, read: () throws -> SyncEntity?) rethrows -> SyncEntity? {
     if let lastEntity, lastEntity.key == key { return lastEntity.entity }
@@ -154,19 +152,9 @@ final class ParentCache {
     return entity
   }
 
-  func rowExists(_ key: SyncKey, read: () throws -> Bool) rethrows -> Bool {
-    if let lastRow, lastRow.key == key { return lastRow.exists }
-    let exists = try rows[key] ?? read()
-    rows[key] = exists
-    lastRow = (key, exists)
-    return exists
-  }
-
   /// `key` was written: read it again next time.
   func forget(_ key: SyncKey) {
     entities[key] = nil
-    rows[key] = nil
     if lastEntity?.key == key { lastEntity = nil }
-    if lastRow?.key == key { lastRow = nil }
   }
 }
