@@ -2,7 +2,7 @@
 """Measurable habits (issue 15) in a real browser, after e2e/first_day.py on the same server:
 a habit made through the form with a goal and a unit, an amount typed on Today with the
 keyboard, the habit page's grid shaded by share of the goal and its three bar charts with
-their tables, and axe's WCAG 2.1 AA rules on both pages.
+their tables, axe's WCAG 2.1 AA rules on both pages, and a note kept on a day not done.
 
 Usage: e2e/measurable.py BASE_URL SCREENSHOT_DIR
 first_day.py leaves the owner ada (password "correct horse battery") with today Friday
@@ -112,6 +112,22 @@ try:
     d.find_element(By.CSS_SELECTOR, f'#habit-grid .gc[data-day="{TODAY}"]').click()
     wait.until(lambda _: "day=" in d.current_url)
     check(find("#amount").get_attribute("value") == "3", "a tap on a measurable day opens it with its amount")
+
+    # A note on a day not done: the day editor keeps it, the grid draws its dot, Today says so.
+    yesterday = "2026-11-19"
+    d.get(habit_url + f"?day={yesterday}#day-editor")
+    editor = find("#day-editor-form")
+    check(editor.find_element(By.CSS_SELECTOR, "input[name=status][value=none]").is_selected(), "an empty day opens as not done")
+    editor.find_element(By.CSS_SELECTOR, "#note").send_keys("Rest day")
+    editor.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, f'#habit-grid .gc[data-day="{yesterday}"] .note-mark'))
+    label = find(f'#habit-grid .gc[data-day="{yesterday}"]').get_attribute("aria-label")
+    # The habit began today, so the day before reads as an empty day there: with the note.
+    check(label.endswith("before tracking started, note: Rest day"), f"the noted day reads as an empty one with its note ({label})")
+    d.get(habit_url + f"?day={yesterday}#day-editor")
+    check(find("#note").get_attribute("value") == "Rest day", "the day editor shows the note again")
+    d.get(BASE + f"/today?day={yesterday}")
+    check("has a note" in find("#habits").text, "Today says the day has a note")
 finally:
     d.quit()
 

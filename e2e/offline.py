@@ -444,6 +444,28 @@ try:
     ran = server_state()[("entry", f"{run}/{DAY}")]
     check(ran.get("status") == "done" and ran.get("amount") == 3.5, f"the server has Run done with 3.5 km ({ran})")
 
+    # A note on a day not done, saved in the day editor offline, reaches the server as a
+    # noted day, and the kept editor shows it again as not done.
+    d.get(BASE + f"/habits/{walk}?day={DAY}")
+    settled()
+    stop_server()
+    offline(True)
+    d.refresh()
+    find("#day-editor-form input[name=status][value=none]").click()
+    note = find("#note")
+    note.clear()
+    note.send_keys("Too windy")
+    d.find_element(By.CSS_SELECTOR, "#day-editor-form button[type=submit]").click()
+    check_soon(lambda: waiting() == "1", "the noted day waits")
+    d.refresh()
+    check_soon(lambda: find("#day-editor-form input[value=none]").is_selected() and find("#note").get_attribute("value") == "Too windy",
+               "the kept day editor shows the day not done with its note")
+    start_server()
+    offline(False)
+    check_soon(lambda: waiting() == "0", "the noted day is sent when the connection returns")
+    noted = server_state()[("entry", f"{walk}/{DAY}")]
+    check(noted == {"status": "noted", "note": "Too windy"}, f"the server has Walk noted, not done ({noted})")
+
     # Signing out forgets the kept pages; the API's answers were never kept.
     kept = d.execute_async_script("""
       const done = arguments[0];

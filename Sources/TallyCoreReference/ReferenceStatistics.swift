@@ -32,7 +32,8 @@ public enum ReferenceStatistics {
       currentStreak: current, longestStreak: longest, streakUnit: habit.frequency.streakUnit,
       completionRate: rate, completionsThisWeek: completionsThisWeek, weeklyProgress: weeklyProgress,
       score: score(habit: habit, days: days, book: book), periodProgress: progress,
-      periodAmount: habit.measure == nil ? nil : (periods.last ?? []).map(book.amount).reduce(.zero, +))
+      periodAmount: habit.measure == nil ? nil : (periods.last ?? []).map(book.amount).reduce(.zero, +),
+      periodCompletions: (periods.last ?? []).filter(book.isDone).count)
   }
 
   /// What the entries up to today say, by day.

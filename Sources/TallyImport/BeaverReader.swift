@@ -2,8 +2,9 @@ import Foundation
 import TallyCore
 
 /// Reads Beaver Habit Tracker's JSON export: `habits[]`, each with `name`, `records[{day,
-/// done, text}]` and optionally `id`, `status` (`normal`, `archive`, `soft_delete`) and
-/// `weekly_goal`; an `order` list of habit ids, when present, gives the order.
+/// done, text}]` and optionally `id`, `status` (`normal`, `archive`, `soft_delete`),
+/// `weekly_goal` (older files) or `period` (`{period_type, period_count, target_count}`: k
+/// times per n days, weeks, months or years); an `order` list of habit ids orders them.
 public enum BeaverReader {
   struct Export: Decodable {
     var habits: [Habit]
@@ -16,6 +17,13 @@ public enum BeaverReader {
     var records: [Record]?
     var status: String?
     var weekly_goal: Int?
+    var period: Period?
+  }
+
+  struct Period: Decodable {
+    var period_type: String
+    var period_count: Int
+    var target_count: Int
   }
 
   struct Record: Decodable {
@@ -52,14 +60,19 @@ public enum BeaverReader {
         throw ImportError(location, "the status '\(other)' is not one Beaver writes (normal, archive, soft_delete)")
       }
       let frequency: Frequency
-      switch habit.weekly_goal ?? 0 {
-      case 0, 7...: frequency = .daily
-      case let goal where goal > 0: frequency = .weekly(targetPerWeek: goal)
-      case let goal: throw ImportError(location, "the weekly_goal \(goal) is negative")
+      if let period = habit.period {
+        let (mapped, change) = try Self.frequency(period, location: location)
+        frequency = mapped
+        if let change { warnings.append(ImportWarning(habit: habit.name, change)) }
+      } else {
+        switch habit.weekly_goal ?? 0 {
+        case 0, 7...: frequency = .daily
+        case let goal where goal > 0: frequency = .weekly(targetPerWeek: goal)
+        case let goal: throw ImportError(location, "the weekly_goal \(goal) is negative")
+        }
       }
       var seen: Set<Day> = []
       var entries: [HabitEntry] = []
-      var droppedNotes = 0
       var future = 0
       for (recordIndex, record) in (habit.records ?? []).enumerated() {
         let recordLocation = "record \(recordIndex + 1) of the habit '\(habit.name)' (habits[\(index)].records[\(recordIndex)])"
@@ -74,17 +87,9 @@ public enum BeaverReader {
           future += 1
           continue
         }
-        guard record.done == true else {
-          if !note.isEmpty { droppedNotes += 1 }
-          continue
-        }
-        entries.append(HabitEntry(day: day, status: .done, note: note.isEmpty ? nil : note))
-      }
-      if droppedNotes > 0 {
-        warnings.append(
-          ImportWarning(
-            habit: habit.name,
-            "\(LoopMapping.count(droppedNotes, "note")) on days not done could not be kept (Tally keeps notes on done or skipped days)"))
+        // A day not done keeps its note as a noted day; without one it is no entry.
+        guard let status: EntryStatus = record.done == true ? .done : note.isEmpty ? nil : .noted else { continue }
+        entries.append(HabitEntry(day: day, status: status, note: note.isEmpty ? nil : note))
       }
       if future > 0 {
         warnings.append(ImportWarning(habit: habit.name, "\(LoopMapping.count(future, "day")) after today (\(today)) left out"))
@@ -99,5 +104,30 @@ public enum BeaverReader {
     }
     return ImportedHistory(
       format: .beaver, habits: habits.sorted { $0.order < $1.order }.map(\.habit), warnings: warnings)
+  }
+
+  /// Beaver's `period` as a Tally schedule. One calendar week or month is Tally's weekly or
+  /// monthly schedule; days are "k in n days"; longer spans of weeks, months or years become
+  /// blocks of days (Tally counts calendar weeks and months one at a time), and the sentence
+  /// says so.
+  static func frequency(_ period: Period, location: String) throws(ImportError) -> (Frequency, change: String?) {
+    let (times, count, type) = (period.target_count, period.period_count, period.period_type)
+    guard times >= 1, count >= 1 else {
+      throw ImportError(location, "the period \(times)/\(count)\(type) needs counts of 1 or more")
+    }
+    let days: Int
+    switch (type, count) {
+    case ("W", 1): return times >= 7 ? (.daily, nil) : (.weekly(targetPerWeek: times), nil)
+    case ("M", 1) where Frequency.monthlyTargets.contains(times): return (.monthly(timesPerMonth: times), nil)
+    case ("D", _): return LoopMapping.frequency(numerator: min(times, count), denominator: count)
+    case ("W", _): days = 7 * count
+    case ("M", _): days = 30 * count
+    case ("Y", _): days = 365 * count
+    default:
+      throw ImportError(location, "the period type '\(type)' is not one Beaver writes (D, W, M or Y)")
+    }
+    let (frequency, _) = LoopMapping.frequency(numerator: min(times, days), denominator: days)
+    guard frequency != .daily else { return (.daily, nil) }
+    return (frequency, "its period \(times)/\(count)\(type) became \(frequency.text), counted in blocks of days rather than calendar \(type == "W" ? "weeks" : type == "M" ? "months" : "years")")
   }
 }

@@ -59,7 +59,7 @@ public enum EntriesCSV {
         throw ImportError(location, "the day \(day) is after today (\(today)); only days up to today can be marked")
       }
       guard let status = EntryStatus(rawValue: value(statusColumn)) else {
-        throw ImportError(location, "the status '\(value(statusColumn))' is neither done nor skipped")
+        throw ImportError(location, "the status '\(value(statusColumn))' is not done, skipped or noted")
       }
       var id: UUID?
       if !value(idColumn).isEmpty {
@@ -75,6 +75,9 @@ public enum EntriesCSV {
         note = try EntryNote.resolve(value(noteColumn), keeping: nil)
       } catch {
         throw ImportError(location, "the \(error.field) \(error.rule)")
+      }
+      guard status != .noted || note != nil else {
+        throw ImportError(location, "the note must not be empty on a noted day (the note is all it holds)")
       }
       var amount: Amount?
       if !value(amountColumn).isEmpty {

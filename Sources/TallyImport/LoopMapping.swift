@@ -140,16 +140,15 @@ public enum LoopMapping {
 
   /// One habit's checkmarks as Tally entries, with warnings for what Tally cannot hold.
   ///
-  /// - YES_MANUAL is done, SKIP skipped; YES_AUTO, NO and UNKNOWN are no entry.
+  /// - YES_MANUAL is done, SKIP skipped; YES_AUTO, NO and UNKNOWN are no entry, or a noted
+  ///   day (not done) when they carry a note.
   /// - A numeric habit's recorded amount (0 included) is a done day with that amount.
-  /// - A note on a day with no entry cannot be kept: it is counted in a warning.
   /// - Days after `today` are left out, with a warning.
   public static func entries(
     _ marks: [(day: Day, mark: Checkmark, note: String)], habit: String, today: Day
   ) -> (entries: [HabitEntry], warnings: [ImportWarning]) {
     var entries: [HabitEntry] = []
     entries.reserveCapacity(marks.count)
-    var droppedNotes: [Day] = []
     var future = 0
     for (day, mark, note) in marks.sorted(by: { $0.day < $1.day }) {
       guard day <= today else {
@@ -167,22 +166,10 @@ public enum LoopMapping {
         status = .done
         amount = recorded
       }
-      guard let status else {
-        if !text.isEmpty { droppedNotes.append(day) }
-        continue
-      }
+      guard let status = status ?? (text.isEmpty ? nil : .noted) else { continue }
       entries.append(HabitEntry(day: day, status: status, note: text.isEmpty ? nil : text, amount: amount))
     }
     var warnings: [ImportWarning] = []
-    if !droppedNotes.isEmpty {
-      let days = droppedNotes.prefix(5).map(\.description).joined(separator: ", ")
-      let more = droppedNotes.count > 5 ? " and \(droppedNotes.count - 5) more" : ""
-      warnings.append(
-        ImportWarning(
-          habit: habit,
-          "\(count(droppedNotes.count, "note")) on days not done could not be kept (Tally keeps notes on done or skipped days): \(days)\(more)"
-        ))
-    }
     if future > 0 {
       warnings.append(ImportWarning(habit: habit, "\(count(future, "day")) after today (\(today)) left out"))
     }

@@ -20,6 +20,7 @@ enum Migrations {
     ("v6", v6),
     ("v7", v7),
     ("v8", v8),
+    ("v9", v9),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

@@ -41,17 +41,18 @@ public enum SyncFields {
   }
 
   /// An entry's status (nil: no entry), note and amount, checked. An older client's change
-  /// has no amount; one for a skipped or cleared day is dropped.
+  /// has no amount; one for a skipped, noted or cleared day is dropped. A noted day whose note
+  /// a merge took away (fields merge one by one) holds nothing, so it reads as no entry.
   public static func entry(_ fields: [String: SyncValue]) throws(ValidationError) -> HabitEntryValue {
     let status: EntryStatus?
     switch fields["status"] ?? .null {
     case .null: status = nil
     case .string(let text):
       guard let parsed = EntryStatus(rawValue: text) else {
-        throw ValidationError(field: "entry.status", rule: "must be done, skipped or null, not '\(text)'")
+        throw ValidationError(field: "entry.status", rule: "must be done, skipped, noted or null, not '\(text)'")
       }
       status = parsed
-    default: throw ValidationError(field: "entry.status", rule: "must be done, skipped or null")
+    default: throw ValidationError(field: "entry.status", rule: "must be done, skipped, noted or null")
     }
     let note: String?
     switch fields["note"] ?? .null {
@@ -66,8 +67,8 @@ public enum SyncFields {
     case .double(let number): amount = try Amount(number: number, field: "entry.amount")
     default: throw ValidationError(field: "entry.amount", rule: "must be a number of 0 or more, or null")
     }
-    return HabitEntryValue(
-      status: status, note: status == nil ? nil : note, amount: status == .done ? amount : nil)
+    let kept = status == .noted && note == nil ? nil : status
+    return HabitEntryValue(status: kept, note: kept == nil ? nil : note, amount: kept == .done ? amount : nil)
   }
 
   public static func journal(text: String?) -> [String: SyncValue] {

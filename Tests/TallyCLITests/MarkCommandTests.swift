@@ -43,6 +43,28 @@ import Testing
     #expect(try await tally.entries(of: id).isEmpty)
   }
 
+  @Test func aNoteIsKeptOnADayNotDone() async throws {
+    let tally = Harness()
+    let id = try await tally.addHabit("Read")
+    #expect(
+      await tally.ok("mark", "Read", "2026-03-07", "--not-done", "--note", "too tired")
+        == "Read: 2026-03-07 kept not done, with the note. Current streak: 0 days.\n")
+    #expect(try await tally.entries(of: id) == [HabitEntry(day: day("2026-03-07"), status: .noted, note: "too tired")])
+    // Marked done later, the note stays; --undo clears everything.
+    await tally.ok("mark", "Read", "2026-03-07")
+    #expect(try await tally.entries(of: id) == [HabitEntry(day: day("2026-03-07"), status: .done, note: "too tired")])
+    await tally.ok("mark", "Read", "2026-03-07", "--undo")
+    #expect(try await tally.entries(of: id).isEmpty)
+    for arguments in [["--not-done"], ["--not-done", "--note", " "], ["--not-done", "--skip", "--note", "x"]] {
+      let run = await tally.run(["mark", "Read", "2026-03-07"] + arguments)
+      #expect(run.status != 0, "\(arguments)")
+      #expect(!run.stderr.isEmpty)
+    }
+    let empty = await tally.run("mark", "Read", "--not-done")
+    #expect(empty.stderr.contains("note"), "\(empty.stderr)")
+    #expect(try await tally.entries(of: id).isEmpty)
+  }
+
   @Test func aFutureDayIsRefusedAndNoDayChanges() async throws {
     let tally = Harness()
     let id = try await tally.addHabit("Read")
@@ -68,7 +90,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["mark", "Read", "--skip", "--undo"], "Error: Give --skip or --undo, not both."),
+    (["mark", "Read", "--skip", "--undo"], "Error: Give one of --skip, --not-done and --undo."),
     (["mark", "Read", "--undo", "--note", "x"], "Error: --undo removes the days' notes with their entries; it takes no --note."),
     (["mark", "Read", "2026-3-1"], "Error: The day must be a date written YYYY-MM-DD like 2026-03-08, today, yesterday or a range FIRST..LAST, not '2026-3-1'."),
     (["mark", "Read", "--note", String(repeating: "x", count: 2001)], "Error: The note must be at most 2000 characters (this one has 2001)."),

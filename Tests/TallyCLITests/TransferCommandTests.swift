@@ -189,7 +189,7 @@ import Testing
     let before = try await tally.snapshot()
     for (csv, message) in [
       ("habitName,day,status\nRead,2026-03-01,done\nRead,2026-03-32,done\n", "Error: Line 3 of the CSV file: the day '2026-03-32' is not written YYYY-MM-DD. Nothing was imported.\n"),
-      ("habitName,day,status\nRead,2026-03-01,maybe\n", "Error: Line 2 of the CSV file: the status 'maybe' is neither done nor skipped. Nothing was imported.\n"),
+      ("habitName,day,status\nRead,2026-03-01,maybe\n", "Error: Line 2 of the CSV file: the status 'maybe' is not done, skipped or noted. Nothing was imported.\n"),
       ("name,when\n", "Error: Line 1 of the CSV file: the header must name the columns habitName, day and status (habitId and note are optional), not 'name,when'. Nothing was imported.\n"),
       ("habitName,day,status\nRead,2026-03-09,done\n", "Error: Line 2 of the CSV file: the day 2026-03-09 is after today (2026-03-08); only days up to today can be marked. Nothing was imported.\n"),
     ] {

@@ -26,14 +26,44 @@ import Testing
       stretch.entries == [
         HabitEntry(day: day("2024-03-01"), status: .done, note: "felt good"),
         HabitEntry(day: day("2024-03-02"), status: .done),
+        HabitEntry(day: day("2024-03-03"), status: .noted, note: "skipped it"),
       ])
     #expect(history.habits[0].entries.isEmpty)
     #expect(
       history.warnings.map(\.description) == [
-        "'Stretch': 1 note on days not done could not be kept (Tally keeps notes on done or skipped days)",
         "'Water': 1 day after today (2024-03-10) left out",
         "'Gone': it was deleted in Beaver, so it is left out",
       ])
+  }
+
+  /// Newer Beaver files say how often in `period` (its `HabitFrequency`: `period_type` D, W,
+  /// M or Y, `period_count`, `target_count`, as `beaverhabits/storage/storage.py` writes it).
+  @Test func aBeaverPeriodBecomesTheSchedule() throws {
+    func period(_ type: String, _ count: Int, _ target: Int) -> String {
+      #"{"period_type": "\#(type)", "period_count": \#(count), "target_count": \#(target)}"#
+    }
+    let json = """
+      {"habits": [
+        {"name": "Gym", "period": \(period("W", 1, 3)), "records": []},
+        {"name": "Call mum", "period": \(period("M", 1, 2)), "records": []},
+        {"name": "Floss", "period": \(period("D", 3, 2)), "records": []},
+        {"name": "Hike", "period": \(period("W", 2, 1)), "records": []},
+        {"name": "Water", "period": \(period("D", 1, 1)), "weekly_goal": 3, "records": []},
+        {"name": "Stretch", "period": null, "weekly_goal": 4, "records": []}
+      ]}
+      """
+    let history = try BeaverReader.read(Data(json.utf8), today: today)
+    #expect(
+      history.habits.map(\.frequency) == [
+        .weekly(targetPerWeek: 3), .monthly(timesPerMonth: 2), .timesInDays(times: 2, days: 3),
+        .timesInDays(times: 1, days: 14), .daily, .weekly(targetPerWeek: 4),
+      ])
+    #expect(
+      history.warnings.map(\.description) == [
+        "'Hike': its period 1/2W became 1 in 14 days, counted in blocks of days rather than calendar weeks"
+      ])
+    let odd = #"{"habits": [{"name": "A", "period": {"period_type": "Q", "period_count": 1, "target_count": 1}}]}"#
+    #expect(throws: ImportError.self) { try BeaverReader.read(Data(odd.utf8), today: today) }
   }
 
   @Test(arguments: [
@@ -89,9 +119,17 @@ import Testing
     let entries = [
       HabitEntry(day: day("2024-02-29"), status: .done, note: "ill, \"really\"\nin bed"),
       HabitEntry(day: day("2024-03-01"), status: .skipped),
+      HabitEntry(day: day("2024-03-02"), status: .noted, note: "no time"),
     ]
     let text = EntriesCSV.text([(habit, entries)])
     let history = try EntriesCSV.read(Data(text.utf8), today: today)
     #expect(history.habits == [ImportedHabit(name: "Read, slowly", id: habit.id, createdDay: day("2024-02-29"), entries: entries)])
+  }
+
+  @Test func aNotedRowWithoutANoteIsRefusedNamingTheLine() {
+    let csv = "habitName,day,status,note\nRead,2024-03-01,noted,rain\nRead,2024-03-02,noted, \n"
+    #expect(
+      throws: ImportError("line 3 of the CSV file", "the note must not be empty on a noted day (the note is all it holds)")
+    ) { try EntriesCSV.read(Data(csv.utf8), today: today) }
   }
 }

@@ -24,10 +24,11 @@ import Testing
     #expect(meditate.reminder == .single(try WallTime(hour: 7, minute: 30)))
     #expect(!meditate.archived)
     #expect(meditate.createdDay == day("2024-03-01"))
-    // NO and UNKNOWN are no entry; their notes cannot be kept and are reported.
+    // NO and UNKNOWN are no entry, but their notes are kept on noted days (not done).
     #expect(
       meditate.entries == [
-        entry("2024-03-01"), entry("2024-03-02"), entry("2024-03-05", .skipped), entry("2024-03-06"),
+        entry("2024-03-01"), entry("2024-03-02"), entry("2024-03-03", .noted, "Sick, stayed in bed"),
+        entry("2024-03-05", .skipped), entry("2024-03-06"), entry("2024-03-07", .noted, #"Said "no""#),
         entry("2024-03-09"), entry("2024-03-10"),
       ])
 
@@ -52,7 +53,6 @@ import Testing
 
     #expect(
       history.warnings.map(\.description) == [
-        "'Meditate': 2 notes on days not done could not be kept (Tally keeps notes on done or skipped days): 2024-03-03, 2024-03-07",
         "'Read élèves': its reminder at 21:00 was on some weekdays only; Tally reminds every day",
       ])
   }

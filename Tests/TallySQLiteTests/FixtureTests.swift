@@ -49,22 +49,12 @@ import Testing
   /// `TALLY_WRITE_FIXTURE=v1 swift test --filter writeV1Fixture`.
   @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] == "v1"))
   func writeV1Fixture() async throws {
-    let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/v1.sqlite")
     let path = temporaryDatabasePath()
     let database = try AppDatabase.open(
       at: path, migrator: Migrations.migrator(Array(Migrations.all.prefix(1))))
     try await FixtureV1.populate(SQLiteStore(database))
     try database.writer.close()
-    // One self-contained, compact file: no WAL beside it.
-    let queue = try DatabaseQueue(path: path)
-    try await queue.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA journal_mode = DELETE")
-      try db.execute(sql: "VACUUM")
-    }
-    try queue.close()
-    try? FileManager.default.removeItem(at: target)
-    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: target)
+    try await keepAsFixture(path, version: "v1")
   }
 }
 

@@ -58,16 +58,7 @@ import Testing
       try await queue.write { db in try FixtureV3.write(db, version: version) }
       try queue.close()
     }
-    let queue = try DatabaseQueue(path: path)
-    try await queue.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA journal_mode = DELETE")
-      try db.execute(sql: "VACUUM")
-    }
-    try queue.close()
-    let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/\(version).sqlite")
-    try? FileManager.default.removeItem(at: target)
-    try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: target)
+    try await keepAsFixture(path, version: version)
   }
 }
 

@@ -14,17 +14,7 @@ import Testing
   static let weekly = UUID()
 
   func v7Database() throws -> String {
-    let path = temporaryDatabasePath()
-    let queue = try DatabaseQueue(path: path)
-    try Migrations.migrator(Array(Migrations.all.prefix(7))).migrate(queue)
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO users (id, name, time_zone, day_switch_hour, first_weekday, locale,
-            show_date_picker_grid, show_grid_dates)
-          VALUES (?, 'ada', 'Europe/Berlin', 3, 'monday', 'en_US', 1, 0)
-          """,
-        arguments: [Self.user.storeText])
+    try databaseAtVersion(7, user: Self.user) { db in
       try db.execute(
         sql: """
           INSERT INTO habits (id, user_id, name, name_key, color, created_day, frequency, target_per_week,
@@ -46,8 +36,6 @@ import Testing
           """,
         arguments: [Self.user.storeText, Self.daily.storeText])
     }
-    try queue.close()
-    return path
   }
 
   @Test func aV7FileKeepsEveryRowAndReadsAsYesNo() async throws {

@@ -28,20 +28,20 @@ extension TestClientProtocol {
       #expect(preview.status == .ok, "\(preview.text)")
       #expect(preview.object["dryRun"] as? Bool == true)
       #expect(preview.object["newHabits"] as? Int == 3)
-      #expect(preview.object["entries"] as? Int == 14)
-      #expect((preview.object["warnings"] as? [Any])?.count == 2)
+      #expect(preview.object["entries"] as? Int == 16)
+      #expect((preview.object["warnings"] as? [Any])?.count == 1)
       #expect(try await client.send(.get, "/api/v1/habits?archived=true", headers: ada).array.isEmpty)
 
       let imported = try await client.upload("/api/v1/import?format=loop-sqlite", data, headers: ada)
       #expect(imported.status == .ok)
       #expect(imported.object["dryRun"] as? Bool == false)
-      #expect(imported.object["entries"] as? Int == 14)
+      #expect(imported.object["entries"] as? Int == 16)
       let habits = try await client.send(.get, "/api/v1/habits", headers: ada).array
       #expect(habits.map { $0["name"] as? String } == ["Meditate", "Gym, weights"])
 
       let again = try await client.upload("/api/v1/import?format=loop-sqlite", data, headers: ada)
       #expect(again.object["entries"] as? Int == 0)
-      #expect(again.object["unchanged"] as? Int == 14)
+      #expect(again.object["unchanged"] as? Int == 16)
     }
   }
 

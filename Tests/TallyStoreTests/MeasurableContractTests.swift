@@ -86,6 +86,7 @@ import Testing
     let entries = [
       HabitEntry(day: day("2026-03-01"), status: .done, amount: Amount(thousandths: 1)),
       HabitEntry(day: day("2026-03-02"), status: .skipped, note: "sick"),
+      HabitEntry(day: day("2026-03-03"), status: .noted, note: "knee hurt"),
     ]
     var additions = HistoryAdditions()
     additions.newHabits = [UserSnapshot.HabitWithEntries(habit: habit, entries: entries)]

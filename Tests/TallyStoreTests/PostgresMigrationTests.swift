@@ -130,6 +130,28 @@ struct PostgresMigrationTests {
     #expect(try await store.entries(of: daily, for: user).allSatisfy { $0.amount == nil })
   }
 
+  /// v3: a noted day (not done, only a note) must hold a note and no amount; v1's rows stay.
+  @Test func theDatabaseRefusesANotedRowWithoutANote() async throws {
+    let database = try await migratedV1Database()
+    let statements: [PostgresQuery] = [
+      "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (\(daily), '2026-02-01', 'noted', NULL)",
+      "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (\(daily), '2026-02-01', 'noted', '')",
+      "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (\(daily), '2026-02-01', 'maybe', 'x')",
+      "UPDATE habit_entries SET status = 'noted' WHERE habit_id = \(daily) AND day = '2026-01-02'",
+    ]
+    for statement in statements {
+      await #expect(throws: (any Error).self, "\(statement.sql)") {
+        try await database.transaction { connection in try await connection.run(statement) }
+      }
+    }
+    _ = try await database.transaction { [daily] connection in
+      try await connection.run(
+        "INSERT INTO habit_entries (habit_id, day, status, note) VALUES (\(daily), '2026-02-01', 'noted', 'rain')")
+    }
+    #expect(
+      try await PostgresStore(database).entries(of: daily, for: user).map(\.status) == [.done, .skipped, .noted])
+  }
+
   @Test func aFunctionBodyStaysOneStatement() {
     let sql = """
       CREATE TABLE a (id INTEGER);

@@ -3,11 +3,11 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// `tally mark HABIT [AMOUNT] [DAY…] [--amount N] [--skip] [--undo] [--note TEXT]`
+/// `tally mark HABIT [AMOUNT] [DAY…] [--amount N] [--skip] [--not-done] [--undo] [--note TEXT]`
 struct MarkCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "mark",
-    abstract: "Set days of a habit to done (the default), skipped, or nothing.",
+    abstract: "Set days of a habit to done (the default), skipped, not done with a note, or nothing.",
     discussion: """
       Days are set, not toggled: marking a day twice changes nothing. A DAY is YYYY-MM-DD, \
       today, yesterday, or a range FIRST..LAST; without one, today. Days after today are \
@@ -32,6 +32,9 @@ struct MarkCommand: TallyCommand {
   @Flag(help: "Clear the days: no entry, not done (their notes go too).")
   var undo = false
 
+  @Flag(name: .customLong("not-done"), help: "Keep the days not done, holding only the --note given.")
+  var notDone = false
+
   @Option(help: ArgumentHelp("A note for each day; empty text removes the notes.", valueName: "text"))
   var note: String?
 
@@ -39,17 +42,18 @@ struct MarkCommand: TallyCommand {
   var json = false
 
   func validate() throws {
-    if skip && undo {
-      throw UsageError("Give --skip or --undo, not both.")
+    if [skip, undo, notDone].filter(\.self).count > 1 {
+      throw UsageError("Give one of --skip, --not-done and --undo.")
     }
     if undo && note != nil {
       throw UsageError("--undo removes the days' notes with their entries; it takes no --note.")
     }
-    if (skip || undo), try givenAmount() != nil {
-      throw UsageError("A skipped or cleared day has no amount; leave it out.")
+    if (skip || undo || notDone), try givenAmount() != nil {
+      throw UsageError("A skipped, not done or cleared day has no amount; leave it out.")
     }
     _ = try dayArguments()
-    _ = try checked { () throws(TallyCore.ValidationError) in try EntryNote.resolve(note, keeping: nil) }
+    let mark = try mark()
+    _ = try checked { () throws(TallyCore.ValidationError) in try EntryNote.resolve(note, for: mark) }
   }
 
   /// Plain numbers among the positional arguments are amounts; the rest are days.
@@ -76,6 +80,7 @@ struct MarkCommand: TallyCommand {
   func mark() throws(UsageError) -> DayMark {
     if undo { return .nothing }
     if skip { return .skipped }
+    if notDone { return .noted }
     return try givenAmount().map(DayMark.amount) ?? .done
   }
 
@@ -105,6 +110,7 @@ struct MarkCommand: TallyCommand {
     case .done: "done"
     case .skipped: "skipped"
     case .nothing: "cleared"
+    case .noted: "kept not done"
     case .amount(let amount): "done (\(HabitText.amount(amount, of: habit)))"
     }
     let noted = note.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? ", notes removed" : ", with the note" } ?? ""

@@ -17,7 +17,8 @@ public struct HabitGrid: Hashable, Codable, Sendable {
     public let state: State
     /// A measurable habit's amount that day (done days only).
     public let amount: Amount?
-    /// 0–1: the amount's share of the habit's target, for shading; `nil` for yes/no habits.
+    /// 0–1: how far the amount goes towards the goal (``Measure/share(of:)``), for shading;
+    /// `nil` for yes/no habits.
     public let share: Double?
 
     public init(day: Day, state: State, amount: Amount? = nil, share: Double? = nil) {
@@ -46,8 +47,8 @@ public struct HabitGrid: Hashable, Codable, Sendable {
           let state = HabitGrid.state(of: day, history, start: start, today: today)
           guard let measure = habit.measure, state == .done else { return Cell(day: day, state: state) }
           let amount = history.amount(on: day)
-          return Cell(
-            day: day, state: state, amount: amount, share: min(1, amount.doubleValue / measure.target.doubleValue))
+          // The measure's own share: for *at most*, staying under the target is the full square.
+          return Cell(day: day, state: state, amount: amount, share: measure.share(of: amount))
         }
       }
   }
@@ -59,7 +60,7 @@ public struct HabitGrid: Hashable, Codable, Sendable {
     switch history.status(on: day) {
     case .done: return .done
     case .skipped: return .skipped
-    case nil: return day < start ? .beforeStart : .empty
+    case .noted, nil: return day < start ? .beforeStart : .empty
     }
   }
 }

@@ -91,6 +91,8 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
       throw ValidationError(field: "amount", rule: "is required for a measurable habit such as '\(name)'")
     case (.some, .skipped, .some):
       throw ValidationError(field: "amount", rule: "must be left out of a skipped day")
+    case (.some, .noted, .some):
+      throw ValidationError(field: "amount", rule: "must be left out of a day that is not done")
     case (_, _, .some(let amount)):
       _ = try amount.validated()
     default:

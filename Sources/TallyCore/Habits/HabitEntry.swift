@@ -3,6 +3,9 @@ public enum EntryStatus: String, Codable, Sendable, CaseIterable {
   case done
   /// Neutral: never breaks a streak, never adds to one, left out of completion rates.
   case skipped
+  /// Not done, with a note: the entry exists only to hold its note. Every rule counts the day
+  /// exactly as a day with no entry.
+  case noted
 }
 
 /// A habit's record for one day: at most one per (habit, day).
@@ -10,7 +13,7 @@ public struct HabitEntry: Hashable, Codable, Sendable {
   public var day: Day
   public var status: EntryStatus
   public var note: String?
-  /// How much, for a measurable habit's done day; `nil` for yes/no habits and skipped days.
+  /// How much, for a measurable habit's done day; `nil` for yes/no habits and other days.
   public var amount: Amount?
 
   public init(day: Day, status: EntryStatus, note: String? = nil, amount: Amount? = nil) {
@@ -27,6 +30,8 @@ public enum DayMark: Hashable, Sendable {
   case skipped
   /// No entry: not done.
   case nothing
+  /// Not done, keeping only the note given with the mark (which must not be blank).
+  case noted
   /// Done, this much (measurable habits).
   case amount(Amount)
 
@@ -34,6 +39,7 @@ public enum DayMark: Hashable, Sendable {
     switch self {
     case .done, .amount: .done
     case .skipped: .skipped
+    case .noted: .noted
     case .nothing: nil
     }
   }

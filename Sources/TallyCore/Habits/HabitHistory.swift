@@ -1,7 +1,8 @@
 /// A habit's entries laid out densely by day, so statistics and grids read a day's status with
-/// one array index instead of a dictionary lookup or a calendar call.
+/// one array index instead of a dictionary lookup or a calendar call. A noted day (not done,
+/// only a note) is left out: every rule counts it as a day with no entry.
 public struct HabitHistory: Sendable, Equatable {
-  /// The earliest day with an entry; `nil` when there are none.
+  /// The earliest day done or skipped; `nil` when there are none.
   public let firstDay: Day?
   /// The earliest completed day; `nil` when nothing was ever completed.
   public let firstCompletedDay: Day?
@@ -12,14 +13,15 @@ public struct HabitHistory: Sendable, Equatable {
   enum Status: UInt8 { case none, done, skipped }
 
   public init(_ entries: [HabitEntry]) {
-    guard let firstEntry = entries.first else {
+    // Noted days are skipped in place: a list page builds a history per habit, so no copy.
+    guard let firstEntry = entries.first(where: { $0.status != .noted }) else {
       self.init(firstDay: nil, firstCompletedDay: nil, statuses: [], amounts: [])
       return
     }
     var first = firstEntry.day.ordinal
     var last = first
     var firstCompleted = Int.max
-    for entry in entries {
+    for entry in entries where entry.status != .noted {
       let ordinal = entry.day.ordinal
       first = Swift.min(first, ordinal)
       last = Swift.max(last, ordinal)
@@ -27,7 +29,7 @@ public struct HabitHistory: Sendable, Equatable {
     }
     var statuses = [Status](repeating: .none, count: last - first + 1)
     var amounts: [Int64] = []
-    for entry in entries {
+    for entry in entries where entry.status != .noted {
       statuses[entry.day.ordinal - first] = entry.status == .done ? .done : .skipped
       if let amount = entry.amount {
         if amounts.isEmpty { amounts = [Int64](repeating: 0, count: statuses.count) }

@@ -1,6 +1,7 @@
 extension HabitStatistics {
   /// The current period's progress as two figures to show side by side: completions this
-  /// week over 7 or the weekly target, completions in the period over its times, or the
+  /// week over 7 or the weekly target, completions in the period over its times (4 of 3 when
+  /// the goal is passed), or the
   /// period's amount over the target with its unit (`5.2` and `10 km`, `≤ 2 cups` for *at most*).
   public func progressFigures(of habit: Habit) -> (done: String, goal: String) {
     if let measure = habit.measure {
@@ -11,9 +12,7 @@ extension HabitStatistics {
     switch habit.frequency {
     case .daily: return ("\(completionsThisWeek)", "7")
     case .weekly(let target): return ("\(completionsThisWeek)", "\(target)")
-    case .timesInDays, .monthly:
-      let times = habit.frequency.times
-      return ("\(Int((periodProgress * Double(times)).rounded()))", "\(times)")
+    case .timesInDays, .monthly: return ("\(periodCompletions)", "\(habit.frequency.times)")
     }
   }
 

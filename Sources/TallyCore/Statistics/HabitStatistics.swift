@@ -18,11 +18,13 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
   public var periodProgress: Double
   /// The current period's summed amount; `nil` for yes/no habits.
   public var periodAmount: Amount?
+  /// Done days in the current period, uncapped (``periodProgress`` stops at the goal).
+  public var periodCompletions: Int
 
   public init(
     currentStreak: Int, longestStreak: Int, streakUnit: StreakUnit, completionRate: Double,
     completionsThisWeek: Int, weeklyProgress: Double, score: Double,
-    periodProgress: Double? = nil, periodAmount: Amount? = nil
+    periodProgress: Double? = nil, periodAmount: Amount? = nil, periodCompletions: Int = 0
   ) {
     self.currentStreak = currentStreak
     self.longestStreak = longestStreak
@@ -33,6 +35,7 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     self.score = score
     self.periodProgress = periodProgress ?? weeklyProgress
     self.periodAmount = periodAmount
+    self.periodCompletions = periodCompletions
   }
 
   /// Computes every figure in one walk over the periods from the tracking start to `today`.
@@ -57,7 +60,8 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
       completionsThisWeek: completionsThisWeek, weeklyProgress: weeklyProgress,
       score: HabitStatistics.score(habit: habit, history: history, start: start, today: today),
       periodProgress: walk.progress,
-      periodAmount: habit.measure == nil ? nil : Amount(thousandths: walk.amount))
+      periodAmount: habit.measure == nil ? nil : Amount(thousandths: walk.amount),
+      periodCompletions: walk.completions)
   }
 
   /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days
@@ -114,9 +118,10 @@ struct PeriodWalk {
   var longest = 0
   var met = 0
   var counted = 0
-  /// The current period's share of its goal and its summed thousandths.
+  /// The current period's share of its goal, its summed thousandths and its done days.
   var progress = 0.0
   var amount: Int64 = 0
+  var completions = 0
 
   init(habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday) {
     guard start <= today else { return }
@@ -136,6 +141,7 @@ struct PeriodWalk {
         if day == today {
           progress = habit.measure?.share(of: Amount(thousandths: total)) ?? (meets ? 1 : 0)
           amount = total
+          completions = status == .done ? 1 : 0
         }
       }
       return
@@ -148,6 +154,7 @@ struct PeriodWalk {
       if isCurrent {
         progress = tally.share(of: habit)
         amount = tally.total
+        completions = tally.completed
       }
       period = frequency.period(containing: period.upperBound.adding(days: 1), anchor: start, firstWeekday: firstWeekday)
     }

@@ -13,7 +13,7 @@ extension PostgresStore {
     let days = Set(days).sorted()
     // A given note is the same for every day, so it is checked once, before the transaction.
     let newNote = try StoreError.validating { () throws(ValidationError) in
-      try EntryNote.resolve(note, keeping: nil)
+      try EntryNote.resolve(note, for: mark)
     }
     let dayTexts = days.map(\.description)
     return try await write(recordingFor: user) { connection, sync in

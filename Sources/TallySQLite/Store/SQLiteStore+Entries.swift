@@ -14,7 +14,7 @@ extension SQLiteStore {
     let days = Set(days).sorted()
     // A given note is the same for every day, so it is checked once, before the transaction.
     let newNote = try StoreError.validating { () throws(ValidationError) in
-      try EntryNote.resolve(note, keeping: nil)
+      try EntryNote.resolve(note, for: mark)
     }
     return try await write(recordingFor: user) { db, sync in
       let owner = try db.ownedHabit(habit, of: user).habit()

@@ -88,7 +88,7 @@ struct HabitDetail: Sendable {
       let entry = entries.first { $0.day == day }
       return DayEditor(
         day: day.description, heading: calendar.spokenName(of: day, includingYear: true),
-        done: entry?.status == .done, skipped: entry?.status == .skipped, open: entry == nil,
+        done: entry?.status == .done, skipped: entry?.status == .skipped, open: entry.map { $0.status == .noted } ?? true,
         note: entry?.note ?? "",
         measure: habit.measure.map { EditorMeasure(amount: entry?.amount?.description ?? "", unit: $0.unit) })
     }

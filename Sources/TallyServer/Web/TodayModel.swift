@@ -97,6 +97,12 @@ struct TodayModel: Sendable {
     let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
     let entries = habits.isEmpty ? [:] : try await store.entries(in: week, for: user.id)
     let dayName = calendar.spokenName(of: selected)
+    var dueHabits: [DueHabit] = []
+    for habit in habits {
+      let periodEntries = try await periodEntries(of: habit, on: selected, calendar: calendar, store: store, user: user.id)
+      dueHabits.append(
+        due(habit, on: selected, weekEntries: entries[habit.id] ?? [], periodEntries: periodEntries, dayName: dayName))
+    }
     let formatter = DateFormatter()
     formatter.timeZone = calendar.timeZone
     formatter.dateFormat = "HH:mm"
@@ -113,9 +119,7 @@ struct TodayModel: Sendable {
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
       messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
-      habits: habits.map { habit in
-        due(habit, on: selected, weekEntries: entries[habit.id] ?? [], dayName: dayName)
-      },
+      habits: dueHabits,
       back: "/today?day=\(selected)")
   }
 
@@ -167,7 +171,24 @@ struct TodayModel: Sendable {
       markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
   }
 
-  static func due(_ habit: Habit, on day: Day, weekEntries: [HabitEntry], dayName: String) -> DueHabit {
+  /// A measurable habit counted by the month or by blocks of days: the entries of the period
+  /// holding `day`, so Today's total is that period's rather than the week's; `nil` otherwise.
+  static func periodEntries(
+    of habit: Habit, on day: Day, calendar: DayCalendar, store: any Store, user: UUID
+  ) async throws -> [HabitEntry]? {
+    switch (habit.measure, habit.frequency) {
+    case (.some, .timesInDays), (.some, .monthly): break
+    default: return nil
+    }
+    let upToDay = try await store.entries(of: habit.id, in: Day.allTime.lowerBound...day, for: user)
+    let start = HabitHistory(upToDay).trackingStart(createdDay: habit.createdDay)
+    let period = habit.frequency.period(containing: day, anchor: start, firstWeekday: calendar.firstWeekday)
+    return upToDay.filter { period.contains($0.day) }
+  }
+
+  static func due(
+    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, dayName: String
+  ) -> DueHabit {
     let entry = weekEntries.first { $0.day == day }
     let status = entry?.status
     let detail: String =
@@ -179,14 +200,14 @@ struct TodayModel: Sendable {
       }
     let done = status == .done
     let measure = habit.measure.map { measure in
-      let total = weekEntries.filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
+      let total = (periodEntries ?? weekEntries).filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
       let amount = entry?.amount
       return (
         DueMeasure(
           amount: amount?.description ?? "", unit: measure.unit,
           label: "\(habit.name) on \(dayName)\(measure.unit.isEmpty ? "" : ", in \(measure.unit)")"),
         "\(measure.direction == .atMost ? "At most" : "Goal") \(measure.target)\(measure.unit.isEmpty ? "" : " \(measure.unit)")"
-          + (habit.frequency == .daily ? "" : " · \(total) so far this week"))
+          + (habit.frequency == .daily ? "" : " · \(total) so far \(HabitStatistics.progressPeriod(of: habit))"))
     }
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,

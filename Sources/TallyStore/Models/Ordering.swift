@@ -47,6 +47,17 @@ public enum EntryNote {
 }
 
 extension EntryNote {
+  /// The note a mark writes, resolved as ``resolve(_:keeping:)`` does; a noted day exists only
+  /// for its note, so `.noted` must be given one that is not blank.
+  public static func resolve(_ new: String?, for mark: DayMark) throws(ValidationError) -> String? {
+    let note = try resolve(new, keeping: nil)
+    if mark == .noted, note == nil { throw emptyNoted }
+    return note
+  }
+
+  static let emptyNoted = ValidationError(
+    field: "note", rule: "must not be empty on a day that is neither done nor skipped (the note is all it holds)")
+
   /// An entry as a store keeps it: note trimmed (blank removed), amount checked against the
   /// habit's kind when the habit is known.
   public static func checked(_ entry: HabitEntry, of habit: Habit?) throws(StoreError) -> HabitEntry {
@@ -55,6 +66,7 @@ extension EntryNote {
       if let amount = entry.amount { _ = try amount.validated() }
       var result = entry
       result.note = try EntryNote.resolve(entry.note, keeping: nil)
+      if result.status == .noted, result.note == nil { throw emptyNoted }
       return result
     }
   }

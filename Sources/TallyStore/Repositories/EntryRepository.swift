@@ -11,7 +11,7 @@ public protocol EntryRepository: Sendable {
   ///
   /// `note`: `nil` keeps each day's note as it is, blank text removes it, other text (trimmed,
   /// at most ``EntryNote/maxCharacters``) replaces it. `.nothing` removes the entry with its
-  /// note. Returns the entries of those days afterwards, by day (days left with no entry are
+  /// note; `.noted` (not done, only a note) must be given a note that is not blank. Returns the entries of those days afterwards, by day (days left with no entry are
   /// absent). Duplicate days count once.
   @discardableResult
   func setDays(

@@ -157,6 +157,7 @@ private func measured(
       #expect(abs(fast.weeklyProgress - slow.weeklyProgress) < 1e-12)
       #expect(abs(fast.periodProgress - slow.periodProgress) < 1e-12)
       #expect(fast.periodAmount == slow.periodAmount)
+      #expect(fast.periodCompletions == slow.periodCompletions)
       #expect(abs(fast.score - slow.score) < 1e-9)
       for period in TotalsPeriod.allCases {
         let totals = HabitTotals(habit: h, history: history, today: today, firstWeekday: first, by: period)

@@ -10,14 +10,16 @@ import TallyStore
 struct EntryController {
   let services: AppServices
 
-  /// What a day ends up as; `none` removes its entry and note.
+  /// What a day ends up as; `none` removes its entry and note, `noted` keeps it not done with
+  /// the note given.
   enum Status: String, Decodable, Sendable {
-    case done, skipped, none
+    case done, skipped, noted, none
 
     var mark: DayMark {
       switch self {
       case .done: .done
       case .skipped: .skipped
+      case .noted: .noted
       case .none: .nothing
       }
     }
@@ -27,7 +29,7 @@ struct EntryController {
       let text = try container.decode(String.self)
       guard let status = Status(rawValue: text) else {
         throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "'\(text)' is not a status; expected done, skipped or none")
+          in: container, debugDescription: "'\(text)' is not a status; expected done, skipped, noted or none")
       }
       self = status
     }

@@ -207,7 +207,7 @@ struct HabitPages {
     }
   }
 
-  /// Sets one day to done, skipped or nothing (with a note), then goes back where it came from.
+  /// Sets one day to done, skipped or not done (with a note, kept on any of them), then goes back where it came from.
   @Sendable func mark(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
@@ -216,17 +216,18 @@ struct HabitPages {
     let amount = try form.amount.flatMap { text throws(ValidationError) in
       text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Amount(parsing: text)
     }
+    let note = form.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    // "Not done" with a note keeps the note on the day; without one the day is cleared.
     let mark: DayMark =
       switch form.status {
       case "done": amount.map(DayMark.amount) ?? .done
       case "skipped": .skipped
-      case "none": .nothing
+      case "none": note == nil ? .nothing : .noted
       default:
         throw Problem(
           .unprocessableContent, "The status '\(form.status)' is not done, skipped or none.", field: "status")
       }
     try DayMark.checkMarkable(day, today: try services.time(for: user).today)
-    let note = form.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     _ = try await services.store.setDay(day, of: id, to: mark, note: note, for: user.id)
     return .seeOther(AccountPages.safeNext(form.back ?? "/habits/\(id.storeText)"))
   }

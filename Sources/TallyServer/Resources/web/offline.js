@@ -26,8 +26,10 @@
         const status = value(form, "status");
         // The Today button carries the day's note unchanged: an entry syncs status and note together.
         const note = form.elements.note ? form.elements.note.value : form.dataset.note || "";
-        const cleared = status === "none" || !status;
-        const fields = { status: cleared ? null : status, note: cleared || !note.trim() ? null : note };
+        // The day editor's "not done" with a note keeps the note on the day (a noted entry).
+        const noted = status === "none" && form.elements.note && note.trim() !== "";
+        const cleared = (status === "none" || !status) && !noted;
+        const fields = { status: noted ? "noted" : cleared ? null : status, note: cleared || !note.trim() ? null : note };
         // A measurable habit's form has an amount (in the habit's unit): sent with a done day.
         const amount = value(form, "amount").trim();
         if (status === "done" && amount !== "" && Number.isFinite(Number(amount))) fields.amount = Number(amount);
@@ -99,7 +101,7 @@
     if (cell) paintCell(cell, change.fields, grid.dataset.color);
     const editor = document.getElementById("day-editor-form");
     if (editor && value(editor, "day") === day && habitOf(editor) === habit) {
-      editor.elements.status.value = change.fields.status || "none";
+      editor.elements.status.value = change.fields.status === "noted" ? "none" : change.fields.status || "none";
       editor.elements.note.value = editor.elements.note.defaultValue = change.fields.note || "";
       if (editor.elements.amount) editor.elements.amount.value = change.fields.amount ?? "";
       editor.dataset.pending = "yes";
