@@ -30,6 +30,24 @@ public enum BeaverReader {
     var day: String
     var done: Bool?
     var text: String?
+    /// Other fields a record holds (a newer Beaver's amounts, perhaps): Tally does not read
+    /// them, and the import says so rather than dropping them unseen.
+    var unread: [String]
+
+    private struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      day = try container.decode(String.self, forKey: Key(stringValue: "day"))
+      done = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "done"))
+      text = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "text"))
+      unread = container.allKeys.map(\.stringValue).filter { !["day", "done", "text"].contains($0) }
+    }
   }
 
   public static func read(_ data: Data, today: Day) throws(ImportError) -> ImportedHistory {
@@ -74,7 +92,9 @@ public enum BeaverReader {
       var seen: Set<Day> = []
       var entries: [HabitEntry] = []
       var future = 0
+      var unread: [String: Int] = [:]
       for (recordIndex, record) in (habit.records ?? []).enumerated() {
+        for field in record.unread { unread[field, default: 0] += 1 }
         let recordLocation = "record \(recordIndex + 1) of the habit '\(habit.name)' (habits[\(index)].records[\(recordIndex)])"
         guard let day = Day(record.day) else {
           throw ImportError(recordLocation, "the day '\(record.day)' is not written YYYY-MM-DD")
@@ -90,6 +110,12 @@ public enum BeaverReader {
         // A day not done keeps its note as a noted day; without one it is no entry.
         guard let status: EntryStatus = record.done == true ? .done : note.isEmpty ? nil : .noted else { continue }
         entries.append(HabitEntry(day: day, status: status, note: note.isEmpty ? nil : note))
+      }
+      for (field, count) in unread.sorted(by: { $0.key < $1.key }) {
+        warnings.append(
+          ImportWarning(
+            habit: habit.name,
+            "the field '\(field)' of \(LoopMapping.count(count, "record")) is not one Tally reads, so its values are not imported"))
       }
       if future > 0 {
         warnings.append(ImportWarning(habit: habit.name, "\(LoopMapping.count(future, "day")) after today (\(today)) left out"))

@@ -36,6 +36,23 @@ import Testing
       ])
   }
 
+  /// A record's field Tally does not read, such as an amount a newer Beaver might write, is
+  /// named in a warning with how many records hold it; the days themselves are still read.
+  @Test func aRecordFieldTallyDoesNotReadIsNamed() throws {
+    let json = """
+      {"habits": [{"id": "r", "name": "Run", "records": [
+        {"day": "2024-03-01", "done": true, "count": 5}, {"day": "2024-03-02", "done": true, "count": 3, "unit": "km"},
+        {"day": "2024-03-03", "done": true}]}]}
+      """
+    let history = try BeaverReader.read(Data(json.utf8), today: today)
+    #expect(history.habits[0].entries.map(\.day) == [day("2024-03-01"), day("2024-03-02"), day("2024-03-03")])
+    #expect(
+      history.warnings.map(\.description) == [
+        "'Run': the field 'count' of 2 records is not one Tally reads, so its values are not imported",
+        "'Run': the field 'unit' of 1 record is not one Tally reads, so its values are not imported",
+      ])
+  }
+
   /// Newer Beaver files say how often in `period` (its `HabitFrequency`: `period_type` D, W,
   /// M or Y, `period_count`, `target_count`, as `beaverhabits/storage/storage.py` writes it).
   @Test func aBeaverPeriodBecomesTheSchedule() throws {
