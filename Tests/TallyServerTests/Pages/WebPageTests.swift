@@ -212,8 +212,18 @@ extension TestResponse {
 
       _ = try await client.post(
         "/habits/\(id)/mark", form: [("day", "2026-03-07"), ("status", "skipped"), ("note", "Ill")], headers: owner)
-      let entries = try await server.store.entries(of: habitID, for: user)
+      let entries = try await server.store.entries(of: habitID, in: Day("2026-03-07")!...Day("2026-03-07")!, for: user)
       #expect(entries == [HabitEntry(day: Day("2026-03-07")!, status: .skipped, note: "Ill")])
+      // A done day's note outlives a tap: the day is then noted, and a tap makes it done again.
+      _ = try await client.post(
+        "/habits/\(id)/mark", form: [("day", "2026-03-05"), ("status", "done"), ("note", "Long one")], headers: owner)
+      _ = try await client.post("/habits/\(id)/toggle", form: [("day", "2026-03-05")], headers: owner)
+      let noted = try await server.store.entries(of: habitID, in: Day("2026-03-05")!...Day("2026-03-05")!, for: user)
+      #expect(noted == [HabitEntry(day: Day("2026-03-05")!, status: .noted, note: "Long one")])
+      _ = try await client.post("/habits/\(id)/toggle", form: [("day", "2026-03-05")], headers: owner)
+      let again = try await server.store.entries(of: habitID, in: Day("2026-03-05")!...Day("2026-03-05")!, for: user)
+      #expect(again == [HabitEntry(day: Day("2026-03-05")!, status: .done, note: "Long one")])
+
       let future = try await client.post("/habits/\(id)/toggle", form: [("day", "2026-03-09")], headers: owner)
       #expect(future.status == .unprocessableContent)
 

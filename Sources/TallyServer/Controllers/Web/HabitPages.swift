@@ -233,6 +233,7 @@ struct HabitPages {
   }
 
   /// A tap on a grid cell: done becomes nothing, anything else becomes done (SPEC 2's UI toggle).
+  /// A done day's note stays, on a day then noted: a tap never deletes what someone wrote.
   @Sendable func toggle(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
@@ -244,7 +245,12 @@ struct HabitPages {
       return .seeOther("/habits/\(id.storeText)?day=\(day)#day-editor")
     }
     let current = try await services.store.entries(of: id, in: day...day, for: user.id).first
-    _ = try await services.store.setDay(day, of: id, to: current?.status == .done ? .nothing : .done, for: user.id)
+    if let current, current.status == .done {
+      let note = current.note
+      _ = try await services.store.setDay(day, of: id, to: note == nil ? .nothing : .noted, note: note, for: user.id)
+    } else {
+      _ = try await services.store.setDay(day, of: id, to: .done, for: user.id)
+    }
     return .seeOther(AccountPages.safeNext(form.back ?? "/habits/\(id.storeText)"))
   }
 

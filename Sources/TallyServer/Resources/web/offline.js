@@ -163,12 +163,14 @@
     cell.dataset.pending = "yes";
   }
 
-  // A tap on a cell: done becomes nothing, anything else done, the note kept (as /toggle does).
+  // A tap on a cell: done becomes nothing (noted, when it has a note), anything else done, the
+  // note kept (as /toggle does).
   function toggleOf(cell) {
     const done = cell.querySelector("rect").hasAttribute("fill");
+    const note = cell.dataset.note || null;
     return {
       kind: "entry", id: `${cell.closest("#habit-grid").dataset.habit}/${cell.dataset.day}`,
-      fields: done ? { status: null, note: null } : { status: "done", note: cell.dataset.note || null },
+      fields: { status: done ? (note ? "noted" : null) : "done", note },
     };
   }
 
