@@ -25,37 +25,13 @@ import time
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_load import PASSWORD, request, seed, wrk  # noqa: E402
+from load_support import request, seed, sign_in, start, wrk  # noqa: E402
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
 wrk.body = '{"status":"done"}'
 wrk.headers["Content-Type"] = "application/json"
 """
-
-
-def start(tally, port, database_args):
-    server = subprocess.Popen([tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if request(base + "/healthz")[0] == 200:
-                return server, base
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                sys.exit(f"tally serve {' '.join(database_args)} did not start")
-            time.sleep(0.02)
-
-
-def token_for(base):
-    _, headers, _ = request(base + "/api/v1/session", "POST", {"name": "bench", "password": PASSWORD},
-                            {"Origin": base})
-    cookie = headers["Set-Cookie"].split(";")[0]
-    _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
-    return json.loads(body)["secret"]
 
 
 def load(bases, path, seconds, connections, token, script=None):
@@ -119,7 +95,7 @@ def main():
             servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
             try:
                 bases = [base for _, base in servers]
-                token = token_for(bases[0])
+                _, token = sign_in(bases[0])
                 _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
                 habit = json.loads(body)[0]["id"]
                 reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,

@@ -15,6 +15,7 @@ enum PostgresMigrations {
   static let all: [Step] = [
     ("v1", v1),
     ("v2", v2),
+    ("v4", v4),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,

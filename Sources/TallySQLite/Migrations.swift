@@ -20,6 +20,7 @@ enum Migrations {
     ("v6", v6),
     ("v7", v7),
     ("v8", v8),
+    ("v10", v10),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {
