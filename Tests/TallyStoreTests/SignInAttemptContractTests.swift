@@ -104,11 +104,11 @@ import Testing
 
 /// How many attempts the store keeps, read beside the protocol (it has no such question).
 func signInRows(_ store: any Store) async throws -> Int {
-  let counts =
+  let counts: [String: Int] =
     switch store {
     case let store as SQLiteStore: try await store.database.rowCounts(["sign_in_attempts"])
     case let store as PostgresStore: try await store.database.rowCounts(["sign_in_attempts"])
     default: [:]
     }
-  return try #require(counts["sign_in_attempts"])
+  return try #require(counts["sign_in_attempts"], "\(type(of: store)) has no count of sign-in attempts")
 }
