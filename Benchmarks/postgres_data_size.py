@@ -16,7 +16,7 @@ GET /api/v1/habits?include=statistics,entries
 and prints the large database's figures as ratios of the small one's. A list whose cost
 grew with other users' data would show it here.
 
-Needs a PostgreSQL server whose user may create databases (about 6 GB for 1,000 users) and
+Needs a PostgreSQL server whose user may create databases (8 GB for 1,000 users) and
 a release `tally`:
   eval "$(.ci/postgres-start)"
   python3 Benchmarks/postgres_data_size.py --postgres "$TALLY_TEST_POSTGRES_URL"
@@ -112,7 +112,8 @@ def fill(url, first, last):
                   f"s.user_id = {bench} AND s.kind <> 'journal'"),
     ]
     psql(url, "SET synchronous_commit = off;\n" + "\n".join(statements))
-    psql(url, "ANALYZE", one_transaction=False)
+    # Now rather than by autovacuum in the middle of a measurement.
+    psql(url, "VACUUM ANALYZE", one_transaction=False)
 
 
 def measure(base, token, seconds, connections, count):
