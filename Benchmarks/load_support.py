@@ -1,11 +1,15 @@
 """What the load benchmarks share: a seeded database, a `tally serve` on loopback, a token,
 plain requests and wrk's figures."""
+import argparse
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 
 PASSWORD = "correct horse battery"
 NOW = "2026-11-21T12:00:00Z"
@@ -86,3 +90,35 @@ def percentiles(times):
     """p50 and p99 of a list of times."""
     times = sorted(times)
     return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+def postgres_parser(port):
+    """The options the PostgreSQL benchmarks share; `postgres_options` reads and checks them."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", default=".build/release/tally")
+    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
+                        help="a PostgreSQL URL whose user may create databases")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--port", type=int, default=port)
+    return parser
+
+
+def postgres_options(parser):
+    options = parser.parse_args()
+    if not options.postgres:
+        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk")
+    return options
+
+
+def create_database(server, prefix):
+    """A new database on the PostgreSQL server at URL `server`: its name and URL."""
+    name = prefix + uuid.uuid4().hex[:8]
+    subprocess.run(["psql", server, "-qc", f"CREATE DATABASE {name}"], check=True)
+    return name, server.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(server, name):
+    subprocess.run(["psql", server, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False)

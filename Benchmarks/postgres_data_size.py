@@ -21,18 +21,16 @@ a release `tally`:
   eval "$(.ci/postgres-start)"
   python3 Benchmarks/postgres_data_size.py --postgres "$TALLY_TEST_POSTGRES_URL"
 """
-import argparse
 import datetime
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
-import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import PASSWORD, percentiles, request, sign_in, start, wrk  # noqa: E402
+from load_support import (PASSWORD, create_database, drop_database, percentiles, postgres_options,  # noqa: E402
+                          postgres_parser, request, sign_in, start, wrk)
 
 LISTING = "/api/v1/habits?include=statistics,entries"
 
@@ -130,23 +128,11 @@ def measure(base, token, seconds, connections, count):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tally", default=".build/release/tally")
-    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
-                        help="a PostgreSQL URL whose user may create databases")
+    parser = postgres_parser(18381)
     parser.add_argument("--users", type=int, default=1000)
     parser.add_argument("--requests", type=int, default=200, help="computed lists measured per size")
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--port", type=int, default=18381)
-    options = parser.parse_args()
-    if not options.postgres:
-        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
-    if not shutil.which("wrk"):
-        sys.exit("wrk is missing: apt-get install wrk")
-    name = "tally_size_" + uuid.uuid4().hex[:8]
-    psql(options.postgres, f"CREATE DATABASE {name}", one_transaction=False)
-    url = options.postgres.rsplit("/", 1)[0] + "/" + name
+    options = postgres_options(parser)
+    name, url = create_database(options.postgres, "tally_size_")
     server, base = start(options.tally, options.port, ["--database", url + "?sslmode=disable"])
     figures = []
     try:
@@ -162,7 +148,7 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=20)
-        psql(options.postgres, f"DROP DATABASE IF EXISTS {name}", one_transaction=False)
+        drop_database(options.postgres, name)
 
     print(f"bench's habit list (20 habits, 2 years) on PostgreSQL, by users in the database; {options.tally}")
     for (users, entries, feed, size), filled, computed, kept in figures:

@@ -13,7 +13,6 @@ and p50/p99, with each PostgreSQL figure as a ratio of SQLite's.
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
 """
-import argparse
 import json
 import os
 import shutil
@@ -22,10 +21,10 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import request, seed, sign_in, start, wrk  # noqa: E402
+from load_support import (create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
+                          sign_in, start, wrk)
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
@@ -63,25 +62,13 @@ def wrk_with(url, seconds, connections, token, script):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tally", default=".build/release/tally")
-    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
-                        help="a PostgreSQL URL whose user may create databases")
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--port", type=int, default=18281)
-    options = parser.parse_args()
-    if not options.postgres:
-        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
-    if not shutil.which("wrk"):
-        sys.exit("wrk is missing: apt-get install wrk")
+    options = postgres_options(postgres_parser(18281))
     tally = options.tally
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
     seed(tally, db)
-    name = "tally_bench_" + uuid.uuid4().hex[:8]
-    subprocess.run(["psql", options.postgres, "-qc", f"CREATE DATABASE {name}"], check=True)
-    target = options.postgres.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
+    name, target = create_database(options.postgres, "tally_bench_")
+    target += "?sslmode=disable"
     copy_started = time.monotonic()
     subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
     copy_seconds = time.monotonic() - copy_started
@@ -109,7 +96,7 @@ def main():
                     server.wait(timeout=20)
     finally:
         shutil.rmtree(work)
-        subprocess.run(["psql", options.postgres, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False)
+        drop_database(options.postgres, name)
 
     print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
           f"{options.seconds} s each, loopback, {tally}")
