@@ -8,8 +8,8 @@ import Testing
 
 @testable import TallyServer
 
-/// Requests that miss the cache together compute its body once (the PostgreSQL habit list's
-/// slowest hundredth was every waiting request computing the same list after each commit).
+/// Requests that miss the cache together compute its body once, rather than every waiting
+/// request computing the same list after each commit.
 @Suite struct ResponseCacheSharingTests {
   let request = Request(
     head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/api/v1/habits"),

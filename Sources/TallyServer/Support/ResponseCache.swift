@@ -16,7 +16,7 @@ import TallyStore
 /// Requests that miss together share one computation: the first computes, the others for the
 /// same key and revision wait for its body. Without that, a revision moving under load (on
 /// PostgreSQL any commit on the database moves it) set every waiting request computing the
-/// same list at once, and those requests were the slowest hundredth.
+/// same body at once.
 final class ResponseCache: Sendable {
   private struct Entry {
     var revision: StoreRevision
