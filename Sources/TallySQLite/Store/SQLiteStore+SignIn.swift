@@ -10,7 +10,7 @@ extension SQLiteStore {
   {
     let at = InstantText.text(now)
     let cutoff = InstantText.text(now.addingTimeInterval(-window))
-    return try await writeBookkeeping { db in
+    return try await write { db in
       try db.execute(sql: "DELETE FROM sign_in_attempts WHERE attempted_at <= ?", arguments: [cutoff])
       // One statement checks and counts: SQLite runs it under the file's write lock.
       let counted = try Int64.fetchOne(
@@ -30,24 +30,14 @@ extension SQLiteStore {
   }
 
   public func releaseSignInAttempt(_ attempt: SignInAttemptID) async throws {
-    try await writeBookkeeping { db in
+    try await write { db in
       try db.execute(sql: "DELETE FROM sign_in_attempts WHERE id = ?", arguments: [attempt.rawValue])
     }
   }
 
   public func clearSignInAttempts(_ key: String) async throws {
-    try await writeBookkeeping { db in
+    try await write { db in
       try db.execute(sql: "DELETE FROM sign_in_attempts WHERE key = ?", arguments: [key])
-    }
-  }
-
-  /// A write transaction that changes nothing a read returns, so it leaves the revision
-  /// where it was and kept responses stay valid.
-  private func writeBookkeeping<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    do {
-      return try await database.writer.write(body)
-    } catch {
-      throw Self.storeError(error)
     }
   }
 }
