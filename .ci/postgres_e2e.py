@@ -1,6 +1,7 @@
 """Two real `tally serve` instances on one PostgreSQL database (docs/server.md).
 
-Writes alternate between the instances and every read through either sees them; one instance
+Writes alternate between the instances and every read through either sees them; wrong
+passwords alternated between them meet one sign-in limit; one instance
 killed with SIGKILL under write load loses no acknowledged write while the other keeps
 answering; PostgreSQL stopped and started under load gives 503s in between, never another
 failure, loses nothing acknowledged, and both instances recover by themselves.
@@ -19,7 +20,8 @@ import urllib.request
 import uuid
 
 TALLY, BASE_URL, CLUSTER = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-PG_BIN = sorted(d for d in os.listdir("/usr/lib/postgresql"))[-1]
+# The newest by number: "16" is newer than "9.6".
+PG_BIN = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
 PG_CTL = f"/usr/lib/postgresql/{PG_BIN}/bin/pg_ctl"
 AS_POSTGRES = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
 failures, passes = [], []
@@ -144,6 +146,15 @@ def main():
         for instance, label in ((a, "A"), (b, "B")):
             status, entries = call(instance.base, "GET", f"/api/v1/habits/{habit['id']}/entries", token=token)
             check(status == 200 and sorted(e["day"] for e in entries) == days, f"instance {label} reads all 28 days")
+
+        # The sign-in throttle is the database's: five wrong passwords alternated between the
+        # instances, and the sixth try waits at both, however right its password.
+        wrong = [call(instances[i % 2].base, "POST", "/api/v1/session", {"name": "ada", "password": "wrong"})[0]
+                 for i in range(5)]
+        right = [call(instance.base, "POST", "/api/v1/session", {"name": "ada", "password": "correct horse battery"})[0]
+                 for instance in instances]
+        check(wrong == [401] * 5 and right == [429, 429],
+              f"wrong passwords alternated between A and B get 429 after the fifth at both ({wrong}, {right})")
 
         # SIGKILL one instance under write load.
         writers = [Writer(a, token, "through A", 0), Writer(b, token, "through B", 1)]

@@ -13,7 +13,6 @@ and p50/p99, with each PostgreSQL figure as a ratio of SQLite's.
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
 """
-import argparse
 import json
 import os
 import shutil
@@ -22,40 +21,16 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_load import PASSWORD, request, seed, wrk  # noqa: E402
+from load_support import (create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
+                          sign_in, start, wrk)
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
 wrk.body = '{"status":"done"}'
 wrk.headers["Content-Type"] = "application/json"
 """
-
-
-def start(tally, port, database_args):
-    server = subprocess.Popen([tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if request(base + "/healthz")[0] == 200:
-                return server, base
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                sys.exit(f"tally serve {' '.join(database_args)} did not start")
-            time.sleep(0.02)
-
-
-def token_for(base):
-    _, headers, _ = request(base + "/api/v1/session", "POST", {"name": "bench", "password": PASSWORD},
-                            {"Origin": base})
-    cookie = headers["Set-Cookie"].split(";")[0]
-    _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
-    return json.loads(body)["secret"]
 
 
 def load(bases, path, seconds, connections, token, script=None):
@@ -87,25 +62,13 @@ def wrk_with(url, seconds, connections, token, script):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tally", default=".build/release/tally")
-    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
-                        help="a PostgreSQL URL whose user may create databases")
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--port", type=int, default=18281)
-    options = parser.parse_args()
-    if not options.postgres:
-        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
-    if not shutil.which("wrk"):
-        sys.exit("wrk is missing: apt-get install wrk")
+    options = postgres_options(postgres_parser(18281))
     tally = options.tally
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
     seed(tally, db)
-    name = "tally_bench_" + uuid.uuid4().hex[:8]
-    subprocess.run(["psql", options.postgres, "-qc", f"CREATE DATABASE {name}"], check=True)
-    target = options.postgres.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
+    name, target = create_database(options.postgres, "tally_bench_")
+    target += "?sslmode=disable"
     copy_started = time.monotonic()
     subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
     copy_seconds = time.monotonic() - copy_started
@@ -119,7 +82,7 @@ def main():
             servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
             try:
                 bases = [base for _, base in servers]
-                token = token_for(bases[0])
+                _, token = sign_in(bases[0])
                 _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
                 habit = json.loads(body)[0]["id"]
                 reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
@@ -133,7 +96,7 @@ def main():
                     server.wait(timeout=20)
     finally:
         shutil.rmtree(work)
-        subprocess.run(["psql", options.postgres, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False)
+        drop_database(options.postgres, name)
 
     print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
           f"{options.seconds} s each, loopback, {tally}")

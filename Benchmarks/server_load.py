@@ -20,31 +20,13 @@ Run: swift build -c release --product tally && python3 Benchmarks/server_load.py
 import argparse
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-PASSWORD = "correct horse battery"
-
-
-def run(tally, db, *args, stdin=None):
-    subprocess.run([tally, "--db", db, "--now", NOW, *args], input=stdin, text=True,
-                   check=True, stdout=subprocess.DEVNULL)
-
-
-def seed(tally, db):
-    """The owner `bench` with 20 daily habits and a year of entries."""
-    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
-    for index in range(20):
-        name = f"Habit {index + 1:02d}"
-        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
-        # Two ranges with a gap, so streaks and rates are not trivial.
-        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
-        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from load_support import percentiles, request, seed, sign_in, start, wrk  # noqa: E402
 
 
 def rss_kib(pid, field):
@@ -53,35 +35,6 @@ def rss_kib(pid, field):
             if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
-
-
-def request(url, method="GET", body=None, headers=None):
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, method=method, headers=headers or {})
-    if data is not None:
-        req.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(req) as response:
-        return response.status, response.headers, response.read()
-
-
-def wrk(url, seconds, connections, token=None, cookie=None, script=None):
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
-    if script:
-        command[1:1] = ["-s", script]
-    if token:
-        command[1:1] = ["-H", f"Authorization: Bearer {token}"]
-    if cookie:
-        command[1:1] = ["-H", f"Cookie: {cookie}"]
-    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    def percentile(name):
-        value, unit = re.search(rf"\s{name}%\s+([\d.]+)(us|ms|s)", out).groups()
-        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return rate, percentile("50"), percentile("99"), int(errors.group(1)) if errors else 0
-
-
-NOW = "2026-11-21T12:00:00Z"
 
 
 def after_writes(url, cookie, token, habit, count=40):
@@ -112,8 +65,7 @@ def one_at_a_time(url, cookie, count=300):
         times.append((time.perf_counter() - started) * 1000)
         assert status == 200, f"{url} answered {status}"
         size = len(body)
-    times.sort()
-    return times[len(times) // 2], times[int(len(times) * 0.99)], size
+    return (*percentiles(times), size)
 
 
 def main():
@@ -131,23 +83,11 @@ def main():
 
     seed(tally, db)
 
-    base = f"http://127.0.0.1:{options.port}"
     started = time.monotonic()
-    server = subprocess.Popen([tally, "serve", "--db", db, "--port", str(options.port), "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, base = start(tally, options.port, ["--db", db])
     try:
-        while True:
-            try:
-                if request(base + "/healthz")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.002)
         first_healthy = time.monotonic() - started
-        _, headers, _ = request(base + "/api/v1/session", "POST", {"name": "bench", "password": PASSWORD},
-                                {"Origin": base})
-        cookie = headers["Set-Cookie"].split(";")[0]
-        _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
-        token = json.loads(body)["secret"]
+        cookie, token = sign_in(base)
         listing = base + "/api/v1/habits?include=statistics,entries"
         computed = time.monotonic()
         _, _, body = request(listing, headers={"Authorization": f"Bearer {token}"})

@@ -28,10 +28,13 @@ public struct SecretToken: Sendable, Hashable {
   }
 
   /// SHA-256 of the secret, in lower-case hex: the only form a store ever sees.
-  public var hash: String {
-    SHA256.hash(data: Data(secret.utf8)).map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
-  }
+  public var hash: String { sha256Hex(secret) }
+}
+
+/// SHA-256 of the text's UTF-8, in lower-case hex.
+func sha256Hex(_ text: String) -> String {
+  SHA256.hash(data: Data(text.utf8)).map { byte in
+    let hex = String(byte, radix: 16)
+    return byte < 16 ? "0" + hex : hex
+  }.joined()
 }

@@ -21,6 +21,7 @@ enum Migrations {
     ("v7", v7),
     ("v8", v8),
     ("v9", v9),
+    ("v10", v10),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

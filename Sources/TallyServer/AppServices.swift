@@ -26,7 +26,7 @@ public struct AppServices: Sendable {
     store: any SyncingStore,
     configuration: ServerConfiguration,
     accounts: AccountService? = nil,
-    throttle: SignInThrottle = SignInThrottle(),
+    throttle: SignInThrottle? = nil,
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
     webhookTransport: any WebhookTransport = URLSessionWebhookTransport(),
@@ -36,7 +36,7 @@ public struct AppServices: Sendable {
     self.configuration = configuration
     self.accounts =
       accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
-    self.throttle = throttle
+    self.throttle = throttle ?? SignInThrottle(attempts: store)
     self.clock = clock
     self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
     self.webhookTransport = webhookTransport

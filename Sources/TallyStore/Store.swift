@@ -5,5 +5,5 @@
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
   CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository, PushRepository,
-  SnapshotRepository, RevisionRepository, HistoryRepository
+  SnapshotRepository, RevisionRepository, HistoryRepository, SignInAttemptRepository
 {}

@@ -103,47 +103,65 @@ let utc = UserSettings(timeZone: "UTC")
   }
 }
 
+/// The throttle on SQLite in memory; the contract suite holds every store to the same
+/// counting, and PostgreSQL to it across instances.
 @Suite struct SignInThrottleTests {
-  @Test func fiveFailuresCloseTheDoorUntilTheOldestLeavesTheWindow() throws {
-    let throttle = SignInThrottle(limit: 5, window: 900)
+  func throttle(limit: Int) throws -> SignInThrottle {
+    SignInThrottle(attempts: SQLiteStore(try AppDatabase.inMemory()), limit: limit, window: 900)
+  }
+
+  @Test func fiveFailuresCloseTheDoorUntilTheOldestLeavesTheWindow() async throws {
+    let throttle = try throttle(limit: 5)
     let key = SignInThrottle.key(name: "ada", address: "10.0.0.1")
     for minute in 0..<5 {
-      try throttle.attempt(key, at: now.addingTimeInterval(Double(minute) * 60))
+      _ = try await throttle.attempt(key, at: now.addingTimeInterval(Double(minute) * 60))
     }
-    #expect(throws: AccountError.throttled(retryAfter: 600)) {
-      try throttle.attempt(key, at: now.addingTimeInterval(300))
+    await #expect(throws: AccountError.throttled(retryAfter: 600)) {
+      try await throttle.attempt(key, at: now.addingTimeInterval(300))
     }
-    // Another address, or another name, is counted apart.
-    try throttle.attempt(SignInThrottle.key(name: "ada", address: "10.0.0.2"), at: now.addingTimeInterval(300))
-    try throttle.attempt(SignInThrottle.key(name: "bob", address: "10.0.0.1"), at: now.addingTimeInterval(300))
-    try throttle.attempt(key, at: now.addingTimeInterval(900))
+    // Another address, or another name, is counted apart; the name is trimmed as sign-in does.
+    _ = try await throttle.attempt(SignInThrottle.key(name: "ada", address: "10.0.0.2"), at: now.addingTimeInterval(300))
+    _ = try await throttle.attempt(SignInThrottle.key(name: "bob", address: "10.0.0.1"), at: now.addingTimeInterval(300))
+    await #expect(throws: AccountError.self) {
+      try await throttle.attempt(SignInThrottle.key(name: " ada\n", address: "10.0.0.1"), at: now.addingTimeInterval(300))
+    }
+    _ = try await throttle.attempt(key, at: now.addingTimeInterval(900))
   }
 
-  @Test func successClearsTheCount() throws {
-    let throttle = SignInThrottle(limit: 2, window: 900)
-    try throttle.attempt("k", at: now)
-    try throttle.attempt("k", at: now)
-    #expect(throws: AccountError.self) { try throttle.attempt("k", at: now) }
-    throttle.reset("k")
-    try throttle.attempt("k", at: now)
+  @Test func successClearsTheCount() async throws {
+    let throttle = try throttle(limit: 2)
+    _ = try await throttle.attempt("k", at: now)
+    _ = try await throttle.attempt("k", at: now)
+    await #expect(throws: AccountError.self) { try await throttle.attempt("k", at: now) }
+    await throttle.reset("k")
+    _ = try await throttle.attempt("k", at: now)
   }
 
-  @Test func anAttemptWithoutAVerdictIsGivenBack() throws {
-    let throttle = SignInThrottle(limit: 1, window: 900)
-    try throttle.attempt("k", at: now)
-    throttle.release("k", at: now)
-    try throttle.attempt("k", at: now)
+  @Test func anAttemptWithoutAVerdictIsGivenBack() async throws {
+    let throttle = try throttle(limit: 1)
+    let attempt = try await throttle.attempt("k", at: now)
+    await throttle.release(attempt)
+    _ = try await throttle.attempt("k", at: now)
   }
 
   /// Issue 17: sixteen attempts at once, only the limit's worth get through to the password.
-  @Test func parallelAttemptsAreCountedBeforeAnyIsChecked() async {
-    let throttle = SignInThrottle(limit: 5, window: 900)
+  @Test func parallelAttemptsAreCountedBeforeAnyIsChecked() async throws {
+    let throttle = try throttle(limit: 5)
     let admitted = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<16 {
-        group.addTask { (try? throttle.attempt("k", at: now)) != nil }
+        group.addTask { (try? await throttle.attempt("k", at: now)) != nil }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
     #expect(admitted == 5)
+  }
+
+  @Test func aKeyIsADigestOfTheTrimmedNameAndTheAddress() {
+    let key = SignInThrottle.key(name: " ada ", address: "10.0.0.1")
+    #expect(key == SignInThrottle.key(name: "ada", address: "10.0.0.1"))
+    #expect(key.count == 64 && key.allSatisfy(\.isHexDigit))
+    #expect(key != SignInThrottle.key(name: "Ada", address: "10.0.0.1"))
+    #expect(key != SignInThrottle.key(name: "ada1", address: "0.0.0.1"))
+    #expect(SignInThrottle.key(name: String(repeating: "a", count: 10_000), address: "::1").count == 64)
   }
 }

@@ -6,10 +6,10 @@ import Testing
 
 @testable import TallySQLite
 
-/// The v2, v3 and v5 fixtures, so every migration path from a shipped version is opened.
+/// The v2, v3, v5 and v10 fixtures, so every migration path from a shipped version is opened.
 /// v2 and v3 were made after their time, from the v1 fixture migrated that far and rows that
-/// version adds written in SQL (the store's code today writes v5's columns); v5 is written by
-/// the store while v5 is the newest schema. Like v1, each is committed once and never remade.
+/// version adds written in SQL (the store's code today writes v5's columns); v5 and v10 are
+/// written by the store while each is the newest schema. Like v1, each is committed once and never remade.
 @Suite struct LaterFixtureTests {
   static let fixtures = FixtureTests()
 
@@ -34,21 +34,34 @@ import Testing
     try await FixtureV1.expectContents(of: store)
   }
 
+  /// v10 keeps sign-in attempts: the one in the file still counts.
+  @Test func aV10DatabaseOpensWithEveryRowAndItsSignInAttempt() async throws {
+    let store = try open("v10")
+    try await FixtureV1.expectContents(of: store)
+    let again = try await store.claimSignInAttempt(
+      FixtureV10.key, at: FixtureV10.attemptedAt.addingTimeInterval(60), limit: 1, window: 900)
+    #expect(again == .refused(until: FixtureV10.attemptedAt.addingTimeInterval(900)))
+  }
+
   func open(_ version: String) throws -> SQLiteStore {
     let database = try AppDatabase.open(at: try Self.fixtures.copyOfFixture(version))
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10).
   @Test(
-    .enabled(if: ["v2", "v3", "v5"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+    .enabled(if: ["v2", "v3", "v5", "v10"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if version == "v5" {
+    if version == "v5" || version == "v10" {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
+      if version == "v10" {
+        _ = try await SQLiteStore(database).claimSignInAttempt(
+          FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
+      }
       try database.writer.close()
     } else {
       path = try Self.fixtures.copyOfFixture("v1")
@@ -60,6 +73,12 @@ import Testing
     }
     try await keepAsFixture(path, version: version)
   }
+}
+
+/// What v10 adds to the v1 fixture: one sign-in attempt.
+enum FixtureV10 {
+  static let key = String(repeating: "ab", count: 32)
+  static let attemptedAt = Date(timeIntervalSince1970: 1_773_000_000.250)
 }
 
 /// What v2 and v3 add to the v1 fixture, in the SQL of their time.

@@ -89,6 +89,32 @@ struct PostgresInstanceTests {
     // Settings, the habit and one position per entry: no position given twice or skipped.
     #expect(position == Int64(2 + days.count))
   }
+
+  /// Guesses spread over instances meet one limit: attempts through A count at B, and a
+  /// crowd of claims through four instances at once counts exactly the limit.
+  @Test func signInAttemptsAreCountedOnceForAllInstances() async throws {
+    let stores = try await Self.instances(4)
+    let now = instant("2026-03-08T12:00:00Z")
+    for index in 0..<5 {
+      let claim = try await stores[index % 2].claimSignInAttempt("ada", at: now, limit: 5, window: 900)
+      guard case .counted = claim else {
+        Issue.record("attempt \(index + 1) was refused")
+        return
+      }
+    }
+    for store in stores {
+      #expect(try await store.claimSignInAttempt("ada", at: now, limit: 5, window: 900) == .refused(until: now + 900))
+    }
+    let claims = try await withThrowingTaskGroup(of: SignInClaim.self) { group in
+      for index in 0..<32 {
+        group.addTask { try await stores[index % 4].claimSignInAttempt("bob", at: now, limit: 5, window: 900) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(claims.filter { if case .counted = $0 { true } else { false } }.count == 5)
+    #expect(claims.filter { $0 == .refused(until: now + 900) }.count == 27)
+    #expect(try await signInRows(stores[3]) == 10)
+  }
 }
 
 /// Needs no database: refusing what is not a PostgreSQL URL, and a server that does not answer.

@@ -12,6 +12,11 @@ import TallyStore
 /// look older than it is and the next request computes again: a kept body is never staler
 /// than the store. The key holds the user, today and the whole request URI, so nothing is
 /// shared between users or days.
+///
+/// Requests that miss together share one computation: the first computes, the others for the
+/// same key and revision wait for its body. Without that, a revision moving under load (on
+/// PostgreSQL any commit on the database moves it) set every waiting request computing the
+/// same body at once.
 final class ResponseCache: Sendable {
   private struct Entry {
     var revision: StoreRevision
@@ -19,7 +24,23 @@ final class ResponseCache: Sendable {
     var etag: String
   }
 
-  private let entries = Mutex<[String: Entry]>([:])
+  /// A body being computed, and the requests waiting for it.
+  private struct Pending {
+    var revision: StoreRevision
+    var waiting: [CheckedContinuation<Entry?, Never>] = []
+  }
+
+  private struct State {
+    var entries: [String: Entry] = [:]
+    var pending: [String: Pending] = [:]
+  }
+
+  private enum Step {
+    case answer(Entry?)
+    case wait
+  }
+
+  private let state = Mutex(State())
   let capacity: Int
 
   init(capacity: Int = 512) {
@@ -33,16 +54,32 @@ final class ResponseCache: Sendable {
     contentType: String = "application/json; charset=utf-8",
     make: () async throws -> Data
   ) async throws -> Response {
-    var entry = entries.withLock { $0[key] }.flatMap { $0.revision == revision ? $0 : nil }
-    if entry == nil {
-      let body = try await make()
-      let made = Entry(revision: revision, body: body, etag: Self.etag(key: key, revision: revision))
-      entries.withLock { entries in
-        // Past capacity, start over: simpler than LRU and rare for a self-hosted server.
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = made
+    var leads = false
+    var entry = await withCheckedContinuation { continuation in
+      let step = state.withLock { state -> Step in
+        if let kept = state.entries[key], kept.revision == revision { return .answer(kept) }
+        if state.pending[key]?.revision == revision {
+          state.pending[key]?.waiting.append(continuation)
+          return .wait
+        }
+        if state.pending[key] == nil {
+          state.pending[key] = Pending(revision: revision)
+          leads = true
+        }
+        return .answer(nil)
       }
-      entry = made
+      if case .answer(let entry) = step { continuation.resume(returning: entry) }
+    }
+    if entry == nil {
+      // The first to miss, or a waiter whose computation failed, or a request for another
+      // revision than the one being computed: each computes on its own.
+      do {
+        entry = try await compute(key, revision: revision, make: make)
+      } catch {
+        if leads { finish(key, with: nil) }
+        throw error
+      }
+      if leads { finish(key, with: entry) }
     }
     guard let entry else { preconditionFailure("an entry was just made") }
     if request.headers[.ifNoneMatch] == entry.etag {
@@ -52,6 +89,23 @@ final class ResponseCache: Sendable {
       status: .ok,
       headers: [.contentType: contentType, .eTag: entry.etag, .cacheControl: "private, no-cache"],
       body: .init(byteBuffer: ByteBuffer(bytes: entry.body)))
+  }
+
+  private func compute(_ key: String, revision: StoreRevision, make: () async throws -> Data) async throws -> Entry {
+    let made = Entry(revision: revision, body: try await make(), etag: Self.etag(key: key, revision: revision))
+    state.withLock { state in
+      // Past capacity, start over: simpler than LRU and rare for a self-hosted server.
+      if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+      state.entries[key] = made
+    }
+    return made
+  }
+
+  /// Hands the leader's body to the requests waiting for it; after a failure they compute
+  /// their own.
+  private func finish(_ key: String, with entry: Entry?) {
+    let waiting = state.withLock { state in state.pending.removeValue(forKey: key)?.waiting ?? [] }
+    for continuation in waiting { continuation.resume(returning: entry) }
   }
 
   /// A strong validator: the key and the revision, hashed (FNV-1a, stable across runs).

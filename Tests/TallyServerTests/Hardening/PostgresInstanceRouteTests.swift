@@ -52,6 +52,27 @@ struct PostgresInstanceRouteTests {
     }
   }
 
+  /// Wrong passwords alternated between the instances meet one limit: the sixth try, at
+  /// either, waits, however right its password.
+  @Test func signInFailuresThroughBothInstancesAreCountedTogether() async throws {
+    let (a, b) = try await Self.twoInstances()
+    try await a.test { clientA in
+      try await b.test { clientB in
+        _ = try await clientA.setUpOwner()
+        for round in 0..<5 {
+          let wrong = try await (round % 2 == 0 ? clientA : clientB).send(
+            .post, "/api/v1/session", json: ["name": "ada", "password": "wrong horse"])
+          #expect(wrong.status == .unauthorized)
+        }
+        for client in [clientA, clientB] {
+          let locked = try await client.send(.post, "/api/v1/session", json: ["name": "ada", "password": "correct horse"])
+          #expect(locked.status == .tooManyRequests)
+          #expect(locked.headers[.retryAfter] == "900")
+        }
+      }
+    }
+  }
+
   @Test func aDatabaseThatIsGoneGives503ProblemsAndHealthSaysSo() async throws {
     let database = try await PostgresTesting.database()
     let server = TestServer(store: PostgresStore(database, clock: { testNow }))

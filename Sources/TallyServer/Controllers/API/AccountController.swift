@@ -87,21 +87,22 @@ struct AccountController {
 
 extension AppServices {
   /// Checks a password, throttled per name and client address: after too many failures the
-  /// name is refused for a while, however right the password.
+  /// name is refused for a while, however right the password, by every instance on the
+  /// database.
   func signIn(name: String, password: String, address: String) async throws
     -> (user: User, session: BrowserSession, secret: SecretToken)
   {
     let now = clock()
     let key = SignInThrottle.key(name: name, address: address)
-    try throttle.attempt(key, at: now)
+    let attempt = try await throttle.attempt(key, at: now)
     do {
       let result = try await accounts.signIn(name: name, password: password, at: now)
-      throttle.reset(key)
+      await throttle.reset(key)
       return result
     } catch AccountError.wrongNameOrPassword {
       throw AccountError.wrongNameOrPassword
     } catch {
-      throttle.release(key, at: now)
+      await throttle.release(attempt)
       throw error
     }
   }

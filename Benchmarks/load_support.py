@@ -1,0 +1,124 @@
+"""What the load benchmarks share: a seeded database, a `tally serve` on loopback, a token,
+plain requests and wrk's figures."""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+
+PASSWORD = "correct horse battery"
+NOW = "2026-11-21T12:00:00Z"
+
+
+def run(tally, db, *args, stdin=None):
+    subprocess.run([tally, "--db", db, "--now", NOW, *args], input=stdin, text=True,
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def seed(tally, db):
+    """The owner `bench` with 20 daily habits and a year of entries."""
+    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
+    for index in range(20):
+        name = f"Habit {index + 1:02d}"
+        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
+        # Two ranges with a gap, so streaks and rates are not trivial.
+        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
+        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+
+
+def request(url, method="GET", body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req) as response:
+        return response.status, response.headers, response.read()
+
+
+def start(tally, port, database_args):
+    """`tally serve` with `database_args` on a loopback port, once /healthz answers 200:
+    the process and its base URL."""
+    server = subprocess.Popen([tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if request(base + "/healthz")[0] == 200:
+                return server, base
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                sys.exit(f"tally serve {' '.join(database_args)} did not start")
+            time.sleep(0.002)
+
+
+def sign_in(base, name="bench", password=PASSWORD):
+    """A session cookie and an API token for `name`."""
+    _, headers, _ = request(base + "/api/v1/session", "POST", {"name": name, "password": password},
+                            {"Origin": base})
+    cookie = headers["Set-Cookie"].split(";")[0]
+    _, _, body = request(base + "/api/v1/tokens", "POST", {"name": "bench"}, {"Cookie": cookie, "Origin": base})
+    return cookie, json.loads(body)["secret"]
+
+
+def wrk(url, seconds, connections, token=None, cookie=None, script=None):
+    """wrk's requests/s, p50 and p99 in ms, and its count of non-2xx answers."""
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    if script:
+        command[1:1] = ["-s", script]
+    if token:
+        command[1:1] = ["-H", f"Authorization: Bearer {token}"]
+    if cookie:
+        command[1:1] = ["-H", f"Cookie: {cookie}"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+    def percentile(name):
+        value, unit = re.search(rf"\s{name}%\s+([\d.]+)(us|ms|s)", out).groups()
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rate, percentile("50"), percentile("99"), int(errors.group(1)) if errors else 0
+
+
+def percentiles(times):
+    """p50 and p99 of a list of times."""
+    times = sorted(times)
+    return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+def postgres_parser(port):
+    """The options the PostgreSQL benchmarks share; `postgres_options` reads and checks them."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", default=".build/release/tally")
+    parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
+                        help="a PostgreSQL URL whose user may create databases")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--port", type=int, default=port)
+    return parser
+
+
+def postgres_options(parser):
+    options = parser.parse_args()
+    if not options.postgres:
+        sys.exit("name a PostgreSQL server with --postgres or TALLY_TEST_POSTGRES_URL (.ci/postgres-start)")
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk")
+    return options
+
+
+def create_database(server, prefix):
+    """A new database on the PostgreSQL server at URL `server`: its name and URL."""
+    name = prefix + uuid.uuid4().hex[:8]
+    subprocess.run(["psql", server, "-qc", f"CREATE DATABASE {name}"], check=True)
+    return name, server.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(server, name):
+    subprocess.run(["psql", server, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False)
