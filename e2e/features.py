@@ -14,12 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from selenium import webdriver
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+from support import Report, chromium, color_scheme
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = Path(sys.argv[2])
@@ -27,23 +26,11 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 WIDTHS = {"phone": (375, 812), "desktop": (1280, 900)}
 PASSWORD = "correct horse battery"
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-    options.add_argument(argument)
-d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
-d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+d = chromium()
+color_scheme(d, "dark")
 wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException, ElementClickInterceptedException])
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message)
-    else:
-        print("ok:", message)
+report = Report()
+check = report.check
 
 
 def check_soon(predicate, message):
@@ -239,10 +226,10 @@ try:
     check("1 entry holds" in find("#search-summary").text, "the result count is announced")
     screens("journal", "/journal")
     screens("journal-search", "/journal?q=calm")
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    color_scheme(d, "light")
     screens("journal-light", "/journal")
     screens("calendar-airing-light", "/calendar/2026-11?country=US&day=2026-11-24")
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    color_scheme(d, "dark")
 
     # 5. On a phone a habit's history pages back a screenful at a time, and a tap there stays there.
     d.set_window_size(*WIDTHS["phone"])
@@ -298,5 +285,4 @@ except Exception:
 finally:
     d.quit()
 
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+report.exit()

@@ -12,14 +12,13 @@ import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+from support import Report, chromium, color_scheme
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = Path(sys.argv[2])
@@ -27,35 +26,12 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 TODAY = "2026-11-21"
 WIDTHS = {"phone": (375, 812), "desktop": (1280, 900)}
 
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
-    dark(driver, True)
-    return driver
-
-
-def dark(driver, on):
-    scheme = "dark" if on else "light"
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-
-d = browser()
+d = chromium()
+color_scheme(d, "dark")
 # Pages swap <main> in place, so an element found a moment ago may be gone: look again.
 wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message)
-    else:
-        print("ok:", message)
+report = Report()
+check = report.check
 
 
 def find(css):
@@ -216,9 +192,9 @@ try:
     check(True, "Enter selects the focused day")
     d.get(BASE + "/today")
     screens("today")
-    dark(d, False)
+    color_scheme(d, "light")
     screens("today-light")
-    dark(d, True)
+    color_scheme(d, "dark")
 
     # Streaming calendar: a show with a priced and an unpriced provider airs on 24 November.
     seed = d.execute_async_script("""
@@ -289,5 +265,4 @@ except Exception:
 finally:
     d.quit()
 
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+report.exit()

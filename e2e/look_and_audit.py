@@ -13,21 +13,18 @@ import sys
 import time
 from pathlib import Path
 
-from axe_selenium_python import Axe
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+from support import Report, axe_violations, chromium, color_scheme
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = Path(sys.argv[2])
 SHOTS.mkdir(parents=True, exist_ok=True)
 TODAY = "2026-11-20"
 PHONE, DESKTOP = (375, 812), (1280, 900)
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # (screen, rule id) → why it stays; each is in docs/web.md too. Empty: none remain.
 KNOWN = {
     # HTML 5.2 lets a <div> group a <dt> with its <dd>; the axe-core 3.1.1 bundled with
@@ -36,26 +33,11 @@ KNOWN = {
     ("habit", "dlitem"): "axe-core 3.1.1 predates <div> groups in <dl>",
 }
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-    options.add_argument(argument)
-d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
 # axe-core takes a few seconds a page on a busy machine.
-d.set_script_timeout(120)
+d = chromium(script_timeout=120)
 wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
-failures = []
-
-
-def check(condition, message):
-    print(("ok: " if condition else "FAIL: ") + message)
-    if not condition:
-        failures.append(message)
-
-
-def theme(name):
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": name}]})
+report = Report()
+check = report.check
 
 
 def size(width_height):
@@ -145,7 +127,7 @@ audit = {}
 def screen(name, path=None, setup=None):
     """Every screen at both widths in both themes: screenshots, 44 px controls, axe."""
     for mode in ("dark", "light"):
-        theme(mode)
+        color_scheme(d, mode)
         for label, dims in (("phone", PHONE), ("desktop", DESKTOP)):
             size(dims)
             if path:
@@ -159,25 +141,17 @@ def screen(name, path=None, setup=None):
             if label == "phone":
                 overflow = js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 check(overflow <= 0, f"{name} {mode}: nothing scrolls sideways at 375 px ({overflow})")
-            Axe(d).inject()
-            result = d.execute_async_script(
-                "const done = arguments[arguments.length - 1];"
-                # The tags this axe-core knows (3.1.1, bundled by axe-selenium-python, has no 2.1 ones).
-                "const tags = arguments[0].filter((t) => axe.getRules([t]).length);"
-                "axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-                ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));",
-                AXE_TAGS)
             found = [(v["id"], len(v["nodes"]), v["nodes"][0]["target"], v["nodes"][0].get("failureSummary", "")[:160])
-                     for v in result["violations"] if (name, v["id"]) not in KNOWN]
+                     for v in axe_violations(d) if (name, v["id"]) not in KNOWN]
             audit[f"{name} {mode} {label}"] = len(found)
             check(not found, f"{name} {mode} {label}: no WCAG 2.1 AA violations {found}")
-    theme("dark")
+    color_scheme(d, "dark")
     size(DESKTOP)
 
 
 try:
     size(DESKTOP)
-    theme("dark")
+    color_scheme(d, "dark")
     go("/signin")
     screen("signin")
     d.find_element(By.ID, "name").send_keys("ada")
@@ -222,7 +196,7 @@ try:
     # 3: in the dark theme journal marks reach 3:1 against an empty past circle and the card;
     # a shown number never covers the chat dot.
     for mode in ("dark", "light"):
-        theme(mode)
+        color_scheme(d, mode)
         go("/today")
         mark = d.find_element(By.CSS_SELECTOR, '.dc[data-day="2026-11-17"] .entry-mark')
         card_bg = colour(js("return getComputedStyle(document.querySelector('.picker')).backgroundColor"))
@@ -244,7 +218,7 @@ try:
                 check(not overlaps(rect(dots[0]), rect(number)), f"{mode}: {day}'s number leaves its chat dot visible")
         check(dots_checked > 0, f"{mode}: a day with a chat dot and a shown number was checked")
         d.save_screenshot(str(SHOTS / f"look-journal-days-{mode}.png"))
-    theme("dark")
+    color_scheme(d, "dark")
 
     # 10: the grid stays put while the Today button comes and goes with a long day name.
     for dims in (PHONE, DESKTOP):
@@ -390,5 +364,4 @@ finally:
     d.quit()
 
 print("axe violations per screen:", json.dumps(audit, indent=1))
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+report.exit()

@@ -12,14 +12,12 @@ import sys
 import time
 from pathlib import Path
 
-from axe_selenium_python import Axe
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+from support import Report, axe_violations, chromium
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = Path(sys.argv[2])
@@ -28,23 +26,11 @@ TODAY = "2026-11-20"
 # As in look_and_audit.py: the axe-core bundled with axe-selenium-python predates <div> groups in <dl>.
 KNOWN = {"dlitem"}
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-    options.add_argument(argument)
-d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
+d = chromium()
 d.set_window_size(1280, 900)
 wait = WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException])
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message)
-    else:
-        print("ok:", message)
+report = Report()
+check = report.check
 
 
 def find(css):
@@ -57,13 +43,7 @@ def settled():
 
 
 def audit(name):
-    Axe(d).inject()
-    result = d.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'].filter((t) => axe.getRules([t]).length);"
-        "axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));")
-    found = [(v["id"], v["nodes"][0]["target"]) for v in result["violations"] if v["id"] not in KNOWN]
+    found = [(v["id"], v["nodes"][0]["target"]) for v in axe_violations(d) if v["id"] not in KNOWN]
     check(not found, f"{name}: no WCAG 2.1 AA violations {found}")
 
 
@@ -131,7 +111,6 @@ try:
 finally:
     d.quit()
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("all measurable checks passed")
+if not report.failures:
+    print("all measurable checks passed")
+report.exit()

@@ -25,13 +25,11 @@ import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from axe_selenium_python import Axe
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+from support import Report, axe_violations, chromium, color_scheme
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -48,7 +46,8 @@ BASE = f"http://127.0.0.1:{PORT}"
 SERVER_START = datetime(2026, 11, 21, 12, 0, 0)
 began = time.monotonic()
 server = None
-failures = []
+report = Report()
+check = report.check
 
 
 def start_server():
@@ -77,12 +76,6 @@ def server_ms():
     return (SERVER_START - datetime(1970, 1, 1) - timedelta(hours=1)).total_seconds() * 1000 + (time.monotonic() - began) * 1000
 
 
-def check(condition, message):
-    print(("ok: " if condition else "FAIL: ") + message)
-    if not condition:
-        failures.append(message)
-
-
 def check_soon(predicate, message, timeout=15):
     try:
         WebDriverWait(d, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
@@ -91,19 +84,15 @@ def check_soon(predicate, message, timeout=15):
         check(False, message)
 
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-    options.add_argument(argument)
 start_server()
-d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-d.set_script_timeout(60)
+# Each tab is put in Berlin and the dark theme by setup_tab().
+d = chromium(zone=None, script_timeout=60)
 wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
 
 
 def setup_tab():
     d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Berlin"})
-    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    color_scheme(d, "dark")
 
 
 def offline(on):
@@ -186,14 +175,8 @@ def write_journal(text):
     d.find_element(By.CSS_SELECTOR, "#journal-form button[type=submit]").click()
 
 
-def axe_violations():
-    Axe(d).inject()
-    result = d.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "const tags = arguments[0].filter((t) => axe.getRules([t]).length);"
-        "axe.run(document, {runOnly: {type: 'tag', values: tags}}).then(done, (e) => done({violations: [{id: String(e), nodes: [{target: []}]}]}));",
-        ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    return [(v["id"], v["nodes"][0]["target"]) for v in result["violations"]]
+def violations():
+    return [(v["id"], v["nodes"][0]["target"]) for v in axe_violations(d)]
 
 
 def look(name, size):
@@ -206,8 +189,8 @@ def look(name, size):
     if size == PHONE:
         overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"offline {name}: no horizontal scrolling at 375 px ({overflow})")
-    violations = axe_violations()
-    check(not violations, f"offline {name} at {size[0]} px: no WCAG 2.1 AA violations {violations}")
+    found = violations()
+    check(not found, f"offline {name} at {size[0]} px: no WCAG 2.1 AA violations {found}")
 
 
 try:
@@ -384,8 +367,8 @@ try:
     offline(True)
     d.get(BASE + "/statistics")
     check("You are offline" in find("main").text and "not kept" in find("main").text, "a page never kept says it is offline")
-    violations = axe_violations()
-    check(not violations, f"the offline page: no WCAG 2.1 AA violations {violations}")
+    found = violations()
+    check(not found, f"the offline page: no WCAG 2.1 AA violations {found}")
     d.get(BASE + "/habits")
     quick = lambda: d.find_element(By.ID, f"quick-button-{read}")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", quick())
@@ -508,5 +491,4 @@ finally:
     if server and server.poll() is None:
         stop_server()
 
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+report.exit()
