@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a replica holds of one entity: each field's value with the stamp that set it, and
-/// the deletion stamp once it is deleted. Merging is SPEC 11's last-writer-wins per field.
+/// the deletion stamp once it is deleted. Merging is SPEC 11's last-writer-wins per field, or
+/// per value for a kind whose fields change together.
 public struct SyncEntity: Hashable, Sendable {
   public var fields: [String: SyncValue]
   public var stamps: [String: HybridStamp]
@@ -36,6 +37,14 @@ public struct SyncEntity: Hashable, Sendable {
       deleted = change.stamp
       fields = [:]
       stamps = [:]
+      return .applied
+    }
+    if change.kind.changesWhole {
+      // One value (SPEC 11: an entry per habit and day): the later change replaces it whole,
+      // fields it leaves out included, so every replica keeps it under one stamp.
+      if let held = stamps.values.max(), held >= change.stamp { return .unchanged }
+      fields = change.fields
+      stamps = change.fields.mapValues { _ in change.stamp }
       return .applied
     }
     var took = false

@@ -4,8 +4,9 @@ import TallySync
 import Testing
 
 /// The merge rule against the obvious reference: after any set of changes in any order, with
-/// repeats, each field holds the value of the change with the greatest stamp that names it,
-/// and an entity of a final kind that was ever deleted is deleted.
+/// repeats, each field holds the value of the change with the greatest stamp that names it (of
+/// a kind whose fields change together, the entity is that change's fields), and an entity of
+/// a final kind that was ever deleted is deleted.
 @Suite struct SyncEntityTests {
   static let devices = (1...3).map { UUID(uuidString: "00000000-0000-4000-8000-00000000000\($0)")! }
   static let fields = ["name", "color", "archived"]
@@ -30,6 +31,10 @@ import Testing
     if kind.deletionIsFinal, let deletion = changes.filter(\.deleted).map(\.stamp).min() {
       return SyncEntity(deleted: deletion)
     }
+    if kind.changesWhole {
+      guard let winner = changes.max(by: { $0.stamp < $1.stamp }) else { return SyncEntity() }
+      return SyncEntity(fields: winner.fields, stamps: winner.fields.mapValues { _ in winner.stamp })
+    }
     var entity = SyncEntity()
     for name in fields {
       // Two changes with one stamp come from one event, which set one value: any is right.
@@ -41,7 +46,7 @@ import Testing
     return entity
   }
 
-  @Test(arguments: [SyncKind.habit, .settings])
+  @Test(arguments: [SyncKind.habit, .settings, .entry])
   func anyOrderWithRepeatsEndsAtTheReference(_ kind: SyncKind) async {
     await propertyCheck(count: 400, input: Gen.int(in: 0..<2_700).array(of: 0...12), Gen.int(in: 0..<1_000)) { codes, seed in
       // Unique stamps per (stamp) so one event never sets two values.
@@ -72,6 +77,19 @@ import Testing
     #expect(entity.merge(early) == .unchanged)
     #expect(entity.merge(late) == .unchanged)
     #expect(entity.fields["name"] == .string("Walk"))
+  }
+
+  @Test func aLaterEntryReplacesTheDayWholeEvenWhereItNamesFewerFields() {
+    let stamp = { (ms: Int64) in HybridStamp(milliseconds: ms, counter: 0, device: Self.devices[0]) }
+    var day = SyncEntity()
+    let measured: [String: SyncValue] = ["status": .string("done"), "note": .null, "amount": .int(12)]
+    #expect(day.merge(SyncChange(kind: .entry, id: "h/2026-03-08", stamp: stamp(1), fields: measured)) == .applied)
+    // An older client knows no amount: its later "done" is the whole day, with no amount.
+    let older: [String: SyncValue] = ["status": .string("done"), "note": .string("ran")]
+    #expect(day.merge(SyncChange(kind: .entry, id: "h/2026-03-08", stamp: stamp(2), fields: older)) == .applied)
+    #expect(day.fields == older)
+    #expect(Set(day.stamps.values) == [stamp(2)])
+    #expect(day.merge(SyncChange(kind: .entry, id: "h/2026-03-08", stamp: stamp(1), fields: measured)) == .unchanged)
   }
 
   @Test func changesToADeletedHabitAreDroppedButAJournalTextIsAValue() {
