@@ -22,6 +22,7 @@ enum Migrations {
     ("v8", v8),
     ("v9", v9),
     ("v10", v10),
+    ("v11", v11),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

@@ -24,17 +24,17 @@ extension SQLiteStore {
         try StoreError.validating { () throws(ValidationError) in
           try owner.checkEntry(status: status, amount: mark.amount)
         }
-        let sql =
-          note == nil
-          ? """
-            INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, NULL)
-            ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount
-            """
-          : """
-            INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (habit_id, day) DO UPDATE SET
-              status = excluded.status, amount = excluded.amount, note = excluded.note
-            """
+        // A day whose value changes loses its stamp until the recorder stamps it (SET reads
+        // the row as it was); one set to what it held keeps it, so nothing is recorded.
+        let same =
+          "status IS excluded.status AND amount IS excluded.amount" + (note == nil ? "" : " AND note IS excluded.note")
+        let sql = """
+          INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, \(note == nil ? "NULL" : "?"))
+          ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
+            \(note == nil ? "" : "note = excluded.note,")
+            user_id = CASE WHEN \(same) THEN user_id END, stamp = CASE WHEN \(same) THEN stamp END,
+            position = CASE WHEN \(same) THEN position END
+          """
         let statement = try db.cachedStatement(sql: sql)
         for day in days {
           var arguments: StatementArguments = [
@@ -48,14 +48,14 @@ extension SQLiteStore {
           sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
         for day in days {
           try statement.execute(arguments: [habitText, day.description])
-          try sync.entry(habit, day, status: nil, note: nil)
+          try sync.clearedDay(habit, day)
         }
         return []
       }
       let wanted = Set(days)
       let written = try Self.entries(db, habit: habitText, in: first...last)
         .filter { wanted.contains($0.day) }
-      for entry in written { try sync.entry(habit, entry) }
+      try sync.markedDays(habit)
       return written
     }
   }

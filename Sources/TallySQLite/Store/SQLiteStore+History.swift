@@ -25,8 +25,8 @@ extension SQLiteStore {
         try sync.habit(item.habit)
         for entry in item.entries {
           try insertNew.execute(arguments: EntryRecord(habit: item.habit.id, entry: entry).arguments)
-          try sync.entry(item.habit.id, entry)
         }
+        try sync.markedDays(item.habit.id)
         added += item.entries.count
       }
       // A day that has an entry keeps it: DO NOTHING, and the change count says which.
@@ -43,11 +43,11 @@ extension SQLiteStore {
           try insertMissing.execute(arguments: EntryRecord(habit: id, entry: entry).arguments)
           if db.changesCount == 1 {
             added += 1
-            try sync.entry(id, entry)
           } else {
             kept[id, default: []].append(entry.day)
           }
         }
+        try sync.markedDays(id)
       }
       return HistoryAdded(
         habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept.mapValues { $0.sorted() })

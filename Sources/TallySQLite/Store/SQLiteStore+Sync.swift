@@ -54,13 +54,7 @@ extension SQLiteStore: SyncRepository {
   /// Up to `limit` + 1 of the user's feed rows after `position`: one more says more follow.
   private static func feedRows(_ db: Database, user: UUID, after position: Int64, limit: Int) throws -> [Row] {
     try db.requireUser(user)
-    return try Row.fetchAll(
-      db,
-      sql: """
-        SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
-        WHERE user_id = ? AND position > ? ORDER BY position LIMIT ?
-        """,
-      arguments: [user.storeText, position, limit + 1])
+    return try db.syncFeed(user, after: position, limit: limit + 1)
   }
 
   private static func kind(_ row: Row) throws -> SyncKind {
@@ -119,10 +113,7 @@ extension SQLiteStore: SyncRepository {
       // The server's settings win on attaching: whatever it has is taken on the first pull.
       try db.execute(
         sql: "DELETE FROM sync_entities WHERE user_id = ? AND kind = 'settings'", arguments: [user.storeText])
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT kind, entity_id, fields, stamps, deleted FROM sync_entities WHERE user_id = ? ORDER BY position",
-        arguments: [user.storeText])
-      for row in rows {
+      for row in try db.syncFeed(user, after: 0, limit: -1) {
         guard let kind = SyncKind(rawValue: row["kind"]) else { continue }
         for change in try Database.entity(row).changes(kind: kind, id: row["entity_id"]) {
           try db.enqueue(change, user: user)

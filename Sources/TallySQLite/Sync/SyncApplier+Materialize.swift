@@ -68,10 +68,17 @@ extension SyncApplier {
     habit.name = try resolveNameClash(habit, key, state)
     try HabitRecord(habit, user: user).save(db)
     if !existed {
+      // Its entries waited in the feed; each marked day moves to its row, keeping its place.
       var days = SyncEntryRows()
-      for (child, entity) in try db.syncChildren(of: key, kind: .entry, user: user) {
-        if case .entry = try SyncID(child) { days.add(child.id, try SyncFields.entry(entity.fields)) }
+      var moved: [String] = []
+      for (child, entity, position) in try db.syncChildren(of: key, kind: .entry, user: user) {
+        guard case .entry = try SyncID(child), let stamp = entity.stamps.values.max() else { continue }
+        let day = try SyncFields.entry(entity.fields)
+        guard day.status != nil else { continue }
+        days.add(child.id, day, stamp: stamp, position: position)
+        moved.append(child.id)
       }
+      try db.removeSyncEntries(moved, user: user)
       try days.write(db, user: user)
     }
   }
@@ -111,7 +118,7 @@ extension SyncApplier {
       try provider.insert(db)
     }
     if !existed {
-      for (child, entity) in try db.syncChildren(of: key, kind: .episode, user: user) {
+      for (child, entity, _) in try db.syncChildren(of: key, kind: .episode, user: user) {
         let id = try SyncID(child)
         try materialize(id, child, entity, replacing: nil)
       }

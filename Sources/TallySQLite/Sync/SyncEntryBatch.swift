@@ -7,13 +7,20 @@ import TallySync
 /// A first pull is 150,000 entries: reading what the feed holds of a page in one query, and
 /// taking feed positions for the page at once, spares a lookup and an update of the user's
 /// head per entry. An entry the feed does not hold yet is kept as its change, whose fields and
-/// one stamp are the feed row, without merging it into an empty entity first.
+/// one stamp are the entry, without merging it into an empty entity first.
+///
+/// A marked day of a habit the user has is written to `habit_entries` with its stamp and
+/// position, which makes it the entry's place in the feed; any other entry (a cleared day, a
+/// day of a habit not complete here yet) is a `sync_entities` row.
 struct SyncEntryBatch {
   /// What the feed held, before this batch, of the entries the batch names.
   private var stored: [String: SyncEntity] = [:]
   /// The entries this batch changed, in the order they first changed, and where each one is.
-  private var changed: [(id: String, state: State, day: HabitEntryValue?)] = []
+  private var changed: [(id: String, state: State, day: HabitEntryValue)] = []
   private var place: [String: Int] = [:]
+  /// Habits whose entries `sync_entities` holds some of: a day of theirs written to
+  /// `habit_entries` has a feed row to remove.
+  private var feedHolds: Set<Substring> = []
 
   private enum State {
     case merged(SyncEntity)
@@ -25,6 +32,14 @@ struct SyncEntryBatch {
       case .new(let change): SyncEntity(fields: change.fields, stamps: change.fields.mapValues { _ in change.stamp })
       }
     }
+
+    /// An entry's one stamp (SPEC 11 merges it whole).
+    var stamp: HybridStamp? {
+      switch self {
+      case .merged(let entity): entity.stamps.values.max()
+      case .new(let change): change.stamp
+      }
+    }
   }
 
   /// Reads the feed's state of the entries `ids` names. Only the ids of habits the feed holds
@@ -32,32 +47,52 @@ struct SyncEntryBatch {
   /// has none of them yet.
   init(_ db: Database, user: UUID, ids: some Sequence<String>) throws {
     let userText = user.storeText
-    var holds: [Substring: Bool] = [:]
-    var last: (habit: Substring, holds: Bool)?
-    var list = "["
+    var holds: [Substring: (feed: Bool, days: Bool)] = [:]
+    var last: (habit: Substring, holds: (feed: Bool, days: Bool))?
+    var feedList = "["
+    var dayList = "["
     for id in ids {
       let habit = id.utf8.firstIndex(of: UInt8(ascii: "/")).map { id[..<$0] } ?? id[...]
       if last?.habit != habit {
-        let known = try holds[habit] ?? db.holdsSyncEntries(of: habit, user: userText)
+        let known = try holds[habit] ?? db.entryHoldings(of: habit, user: userText)
         holds[habit] = known
         last = (habit, known)
+        if known.feed { feedHolds.insert(habit) }
       }
-      guard last?.holds == true else { continue }
-      if list.utf8.count > 1 { list += "," }
-      SyncJSONText.append(id, to: &list)
+      if last?.holds.feed == true { Self.append(id, to: &feedList) }
+      if last?.holds.days == true { Self.append(id, to: &dayList) }
     }
-    guard list.utf8.count > 1 else { return }
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT entity_id, fields, stamps, deleted FROM sync_entities
-          WHERE user_id = ? AND kind = 'entry' AND entity_id IN (SELECT value FROM json_each(?))
-          """),
-      arguments: [userText, list + "]"])
-    while let row = try rows.next() {
-      let id: String = row["entity_id"]
-      stored[id] = try Database.entity(row)
+    if feedList.utf8.count > 1 {
+      let rows = try Row.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT entity_id, fields, stamps, deleted FROM sync_entities
+            WHERE user_id = ? AND kind = 'entry' AND entity_id IN (SELECT value FROM json_each(?))
+            """),
+        arguments: [userText, feedList + "]"])
+      while let row = try rows.next() {
+        stored[row["entity_id"]] = try Database.entity(row)
+      }
     }
+    if dayList.utf8.count > 1 {
+      let rows = try Row.fetchCursor(
+        db.cachedStatement(
+          sql: """
+            SELECT r.value AS entity_id, e.status, e.note, e.amount, e.stamp
+            FROM json_each(?) r CROSS JOIN habit_entries e
+              ON e.habit_id = substr(r.value, 1, instr(r.value, '/') - 1) AND e.day = substr(r.value, instr(r.value, '/') + 1)
+            WHERE e.user_id = ? AND e.stamp IS NOT NULL
+            """),
+        arguments: [dayList + "]", userText])
+      while let row = try rows.next() {
+        stored[row["entity_id"]] = try Database.markedDayEntity(row)
+      }
+    }
+  }
+
+  private static func append(_ id: String, to list: inout String) {
+    if list.utf8.count > 1 { list += "," }
+    SyncJSONText.append(id, to: &list)
   }
 
   func entity(_ id: String) -> SyncEntity? {
@@ -65,9 +100,8 @@ struct SyncEntryBatch {
     return stored[id]
   }
 
-  /// Keeps `entity`, merged, and the day it makes when the batch is to write days (a merge;
-  /// a restore writes its days itself).
-  mutating func save(_ entity: SyncEntity, id: String, day: HabitEntryValue? = nil) {
+  /// Keeps `entity`, merged, and the day it makes.
+  mutating func save(_ entity: SyncEntity, id: String, day: HabitEntryValue) {
     if let index = place[id] {
       changed[index].state = .merged(entity)
       changed[index].day = day
@@ -81,56 +115,76 @@ struct SyncEntryBatch {
     add(.new(change), id: change.id, day: day)
   }
 
-  private mutating func add(_ state: State, id: String, day: HabitEntryValue?) {
+  private mutating func add(_ state: State, id: String, day: HabitEntryValue) {
     place[id] = changed.count
     changed.append((id, state, day))
   }
 
-  /// Writes every changed entry with a new feed position, in the order they changed, and the
-  /// days kept with them: one statement for the feed, reading its rows from a JSON array of
-  /// `[id, fields, stamps, deleted]`, and ``SyncEntryRows``'s two for the days.
+  /// Writes every changed entry with a new feed position, in the order they changed: the
+  /// marked days of the user's habits with ``SyncEntryRows``, the rest with one statement
+  /// for the feed, reading its rows from a JSON array of `[id, fields, stamps, deleted,
+  /// position]`.
   func write(_ db: Database, user: UUID) throws {
     guard !changed.isEmpty else { return }
     let userText = user.storeText
     let first = try db.takeSyncPositions(userText, count: changed.count)
+    let habits = try Self.habitsHeld(db, user: userText, naming: changed.lazy.map(\.id))
     var feed = "["
     var days = SyncEntryRows()
+    var unfed: [String] = []
     for (index, item) in changed.enumerated() {
-      feed += index == 0 ? "[" : ",["
+      let position = first + Int64(index)
+      let habit = item.id[..<item.id.utf8.firstIndex(of: UInt8(ascii: "/"))!]
+      let held = habits.contains(habit)
+      if held, item.day.status != nil, let stamp = item.state.stamp {
+        days.add(item.id, item.day, stamp: stamp, position: position)
+        if feedHolds.contains(habit) { unfed.append(item.id) }
+        continue
+      }
+      if held { days.clear(item.id) }
+      feed += feed.utf8.count == 1 ? "[" : ",["
       SyncJSONText.append(item.id, to: &feed)
       switch item.state {
       case .merged(let entity):
         feed += "," + SyncJSON.text(entity.fields) + ","
         let stamps = SyncJSON.stampsText(entity.stamps)
         feed += stamps.hasPrefix("{") ? stamps : "\"\(stamps)\""
-        feed += entity.deleted.map { ",\"\($0.text)\"]" } ?? ",null]"
+        feed += entity.deleted.map { ",\"\($0.text)\"" } ?? ",null"
       case .new(let change):
-        feed += "," + SyncJSON.text(change.fields) + ",\"\(change.stamp.text)\",null]"
+        feed += "," + SyncJSON.text(change.fields) + ",\"\(change.stamp.text)\",null"
       }
-      if let day = item.day { days.add(item.id, day) }
+      feed += ",\(position)]"
     }
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-        SELECT ?1, 'entry', r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, ?2 + r.key
-        FROM json_each(?3) r WHERE true
-        ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
-          stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
-        """
-    ).execute(arguments: [userText, first, feed + "]"])
+    if feed.utf8.count > 1 {
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+          SELECT ?1, 'entry', r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4
+          FROM json_each(?2) r WHERE true
+          ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
+            stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
+          """
+      ).execute(arguments: [userText, feed + "]"])
+    }
+    try db.removeSyncEntries(unfed, user: user)
     try days.write(db, user: user)
   }
-}
 
-extension Database {
-  /// Whether the feed holds any entry of `habit` (an id's part before its slash).
-  fileprivate func holdsSyncEntries(of habit: Substring, user: String) throws -> Bool {
-    try Bool.fetchOne(
-      cachedStatement(
-        sql: """
-          SELECT EXISTS (SELECT 1 FROM sync_entities
-            WHERE user_id = ? AND kind = 'entry' AND entity_id > ? AND entity_id < ?)
-          """),
-      arguments: [user, habit + "/", habit + "0"]) ?? false
+  /// Which of the habits `ids` name (`HABIT/DAY`) the user has: only their days are rows.
+  private static func habitsHeld(_ db: Database, user: String, naming ids: some Sequence<String>) throws
+    -> Set<Substring>
+  {
+    var list = "["
+    var last: Substring?
+    for id in ids {
+      let habit = id[..<id.utf8.firstIndex(of: UInt8(ascii: "/"))!]
+      guard habit != last else { continue }
+      last = habit
+      append(String(habit), to: &list)
+    }
+    let held = try String.fetchAll(
+      db.cachedStatement(sql: "SELECT id FROM habits WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"),
+      arguments: [user, list + "]"])
+    return Set(held.map { $0[...] })
   }
 }

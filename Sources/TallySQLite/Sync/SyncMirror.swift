@@ -5,7 +5,7 @@ import TallyStore
 import TallySync
 
 /// Records every entity a user's tables hold into the change feed, through a recorder: only
-/// what differs from the feed gets its stamp. Used where rows arrive in bulk (a restore) and
+/// what differs from the feed gets its stamp (a day, only one written since it was recorded). Used where rows arrive in bulk (a restore) and
 /// for rows written before sync existed (`SyncBackfill`).
 enum SyncMirror {
   static func record(_ db: Database, user: UUID, with sync: SyncRecorder) throws {
@@ -13,7 +13,7 @@ enum SyncMirror {
     try sync.settings(try record.user().settings)
     for habit in try SQLiteStore.habits(db, user: user, includingArchived: true) {
       try sync.habit(habit)
-      try sync.entries(habit.id, SQLiteStore.entries(db, habit: habit.id.storeText, in: nil))
+      try sync.markedDays(habit.id)
     }
     let everyDay = Day.allTime
     for entry in try SQLiteStore.journalEntries(db, in: everyDay, user: user) {

@@ -81,31 +81,45 @@ extension SyncRecorder {
     try recordDeletion(SyncKey(kind: .habit, id: id.storeText))
   }
 
-  func entry(_ habit: UUID, _ day: Day, status: EntryStatus?, note: String?, amount: Amount? = nil) throws {
-    try record(
-      SyncKey(kind: .entry, id: SyncID.entry(habit, day)),
-      SyncFields.entry(status: status, note: note, amount: amount))
+  /// A day the store has just cleared.
+  func clearedDay(_ habit: UUID, _ day: Day) throws {
+    try record(SyncKey(kind: .entry, id: SyncID.entry(habit, day)), SyncFields.entry(status: nil, note: nil))
   }
 
-  func entry(_ habit: UUID, _ entry: HabitEntry) throws {
-    try self.entry(habit, entry.day, status: entry.status, note: entry.note, amount: entry.amount)
-  }
-
-  /// A habit's entries recorded together, as ``entry(_:_:status:note:)`` would one by one:
-  /// a restore writes thousands of each habit.
-  func entries(_ habit: UUID, _ entries: [HabitEntry]) throws {
+  /// The days of `habit` the store has just set: a write that changes a day's value leaves
+  /// its row without a stamp (a write that changes nothing keeps it), so each such row takes
+  /// this recorder's stamp and a feed position here, and is queued on a replica.
+  func markedDays(_ habit: UUID) throws {
     let habitText = habit.storeText
-    let ids = entries.map { SyncID.entry(habitText, $0.day) }
-    var batch = try SyncEntryBatch(db, user: user, ids: ids)
-    for (id, entry) in zip(ids, entries) {
-      var entity = batch.entity(id) ?? SyncEntity()
-      let key = SyncKey(kind: .entry, id: id)
-      guard let change = try merge(SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount), of: key, into: &entity)
-      else { continue }
-      batch.save(entity, id: id)
-      if queues { try db.enqueue(change, user: user) }
+    let rows = try Row.fetchAll(
+      db.cachedStatement(
+        sql: "SELECT day, status, note, amount FROM habit_entries WHERE habit_id = ? AND stamp IS NULL ORDER BY day"),
+      arguments: [habitText])
+    guard !rows.isEmpty else { return }
+    let userText = user.storeText
+    var days = "["
+    var ids: [String] = []
+    for row in rows {
+      let day: String = row["day"]
+      if days.utf8.count > 1 { days += "," }
+      days += "\"\(day)\""
+      ids.append(habitText + "/" + day)
     }
-    try batch.write(db, user: user)
+    days += "]"
+    let first = try db.takeSyncPositions(userText, count: rows.count)
+    try db.cachedStatement(
+      sql: """
+        UPDATE habit_entries SET user_id = ?1, stamp = ?2, position = ?3 + r.key
+        FROM json_each(?4) r WHERE habit_entries.habit_id = ?5 AND habit_entries.day = r.value
+        """
+    ).execute(arguments: [userText, stamp.text, first, days, habitText])
+    if try db.entryHoldings(of: habitText[...], user: userText).feed {
+      try db.removeSyncEntries(ids, user: user)
+    }
+    guard queues else { return }
+    for (id, row) in zip(ids, rows) {
+      try db.enqueue(SyncChange(kind: .entry, id: id, stamp: stamp, fields: Database.markedDayFields(row)), user: user)
+    }
   }
 
   func journal(_ day: Day, text: String?) throws {

@@ -36,7 +36,29 @@ extension Database {
     return (last ?? Int64(count)) - Int64(count) + 1
   }
 
+  /// Up to `limit` (-1: all) of the user's feed rows after `position`, in order, each as
+  /// `kind, entity_id, fields, stamps, deleted, position`: the rows of `sync_entities`, and
+  /// each marked day from its `habit_entries` row, whose amount is the number of the unit a
+  /// change carries. SQLite merges the two runs, each read in order from its index.
+  func syncFeed(_ user: UUID, after position: Int64, limit: Int) throws -> [Row] {
+    try Row.fetchAll(
+      cachedStatement(
+        sql: """
+          SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
+          WHERE user_id = ?1 AND position > ?2
+          UNION ALL
+          SELECT 'entry', habit_id || '/' || day,
+            json_object('amount', CASE WHEN amount % 1000 = 0 THEN amount / 1000 ELSE amount / 1000.0 END,
+              'note', note, 'status', status),
+            stamp, NULL, position
+          FROM habit_entries WHERE user_id = ?1 AND position > ?2
+          ORDER BY position LIMIT ?3
+          """),
+      arguments: [user.storeText, position, limit])
+  }
+
   func syncEntity(_ key: SyncKey, user: UUID) throws -> SyncEntity? {
+    if key.kind == .entry, let marked = try markedDayEntity(key.id, user: user) { return marked }
     guard
       let row = try Row.fetchOne(
         cachedStatement(
@@ -90,16 +112,49 @@ extension Database {
       arguments: [user.storeText, kind.rawValue, parent.id + "/", parent.id + "0"])
   }
 
-  /// The children of `parent` kept while it was not yet complete: materialised once it is.
-  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) throws -> [(SyncKey, SyncEntity)] {
+  /// The children of `parent` kept while it was not yet complete, with their feed positions:
+  /// materialised once it is.
+  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) throws
+    -> [(key: SyncKey, entity: SyncEntity, position: Int64)]
+  {
     try Row.fetchAll(
       self,
       sql: """
-        SELECT entity_id, fields, stamps, deleted FROM sync_entities
+        SELECT entity_id, fields, stamps, deleted, position FROM sync_entities
         WHERE user_id = ? AND kind = ? AND entity_id >= ? AND entity_id < ?
         """,
       arguments: [user.storeText, kind.rawValue, parent.id + "/", parent.id + "0"]
-    ).map { row in (SyncKey(kind: kind, id: row["entity_id"]), try Self.entity(row)) }
+    ).map { row in (SyncKey(kind: kind, id: row["entity_id"]), try Self.entity(row), row["position"]) }
+  }
+
+  /// Forgets the feed rows of these entries (`HABIT/DAY` ids): their days hold them now.
+  func removeSyncEntries(_ ids: [String], user: UUID) throws {
+    guard !ids.isEmpty else { return }
+    var list = "["
+    for id in ids {
+      if list.utf8.count > 1 { list += "," }
+      SyncJSONText.append(id, to: &list)
+    }
+    try cachedStatement(
+      sql: """
+        DELETE FROM sync_entities WHERE user_id = ? AND kind = 'entry'
+          AND entity_id IN (SELECT value FROM json_each(?))
+        """
+    ).execute(arguments: [user.storeText, list + "]"])
+  }
+
+  /// Whether the feed keeps rows of `habit`'s entries (an id's part before its slash) in
+  /// `sync_entities`, and whether any of its days is in `habit_entries`.
+  func entryHoldings(of habit: Substring, user: String) throws -> (feed: Bool, days: Bool) {
+    let row = try Row.fetchOne(
+      cachedStatement(
+        sql: """
+          SELECT EXISTS (SELECT 1 FROM sync_entities
+              WHERE user_id = ?1 AND kind = 'entry' AND entity_id > ?2 || '/' AND entity_id < ?2 || '0'),
+            EXISTS (SELECT 1 FROM habit_entries WHERE habit_id = ?2)
+          """),
+      arguments: [user, String(habit)])
+    return (row?[0] ?? false, row?[1] ?? false)
   }
 
   func isReplica(_ user: UUID) throws -> Bool {
