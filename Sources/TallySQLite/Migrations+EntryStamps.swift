@@ -7,7 +7,8 @@ extension Migrations {
   /// that are not a row here: cleared days, and days of a habit not yet complete on this
   /// replica. `user_id`, `stamp` and `position` are null only between a store's write of a
   /// day and its recording in the same transaction (or until `SyncBackfill` mirrors a file
-  /// from before v6). Every row is kept; a day's stamp is the latest its fields carried.
+  /// from before v6), which a small index finds. Every row is kept; a day's stamp is the
+  /// latest its fields carried.
   static func v11(_ db: Database) throws {
     // v9's pair of amount triggers, word for word, one for each event.
     let amountTriggers = ["INSERT", "UPDATE"].map { event in
@@ -48,6 +49,7 @@ extension Migrations {
         DROP TABLE habit_entries;
         ALTER TABLE habit_entries_v11 RENAME TO habit_entries;
         CREATE INDEX habit_entries_by_position ON habit_entries(user_id, position);
+        CREATE INDEX habit_entries_unrecorded ON habit_entries(habit_id, day) WHERE stamp IS NULL;
         DELETE FROM sync_entities WHERE kind = 'entry' AND EXISTS (
           SELECT 1 FROM habit_entries e WHERE e.user_id = sync_entities.user_id AND e.position = sync_entities.position);
         \(amountTriggers.joined(separator: "\n"))

@@ -134,39 +134,37 @@ enum SyncBenchmark {
     print("    SQLite alone writing the same entries' rows, 5,000 to a statement: \(format(floorCPU)) CPU (the merge is \(ratio(mergeCPU, floorCPU)))")
   }
 
-  /// CPU time SQLite takes to write a pulled replica's entries again, the feed rows and the
-  /// days each with one statement per 5,000 read from a JSON array: the least a merge that
-  /// keeps this schema can cost.
+  /// CPU time SQLite takes to write a pulled replica's entries again, the days with their
+  /// stamps and feed positions, one statement per 5,000 read from a JSON array: the least a
+  /// merge that keeps this schema can cost.
   static func sqliteFloor(of replica: URL, user: UUID) async throws -> Double {
     let copy = replica.deletingLastPathComponent().appendingPathComponent("floor.sqlite")
     let pool = try DatabasePool(path: replica.path)
     try await pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path]) }
     let database = try DatabaseQueue(path: copy.path)
-    let (pages, head) = try await database.write { db in
+    let pages = try await database.write { db in
       let rows = try String.fetchAll(
         db,
         sql: """
-          SELECT json_group_array(json_array(entity_id, json(fields), stamps, deleted, habit_id, day, status, note, amount))
-          FROM (SELECT e.*, h.habit_id, h.day, h.status, h.note, h.amount, (row_number() OVER (ORDER BY position) - 1) / 5000 AS page
-            FROM sync_entities e CROSS JOIN habit_entries h ON h.habit_id = substr(e.entity_id, 1, 36) AND h.day = substr(e.entity_id, 38)
-            WHERE e.kind = 'entry')
+          SELECT json_group_array(json_array(habit_id, day, status, note, amount, user_id, stamp, position))
+          FROM (SELECT *, (row_number() OVER (ORDER BY position) - 1) / 5000 AS page FROM habit_entries)
           GROUP BY page ORDER BY page
           """)
-      try db.execute(sql: "DELETE FROM habit_entries; DELETE FROM sync_entities WHERE kind = 'entry'")
-      return (rows, try Int.fetchOne(db, sql: "SELECT max(position) FROM sync_entities") ?? 0)
+      try db.execute(sql: "DELETE FROM habit_entries")
+      return rows
     }
     try await database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768") }
     let start = processCPUSeconds()
-    for (index, page) in pages.enumerated() {
+    for page in pages {
       try await database.write { db in
         try db.execute(
           sql: """
-            INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-            SELECT ?, 'entry', r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, ? + r.key FROM json_each(?) r;
-            INSERT INTO habit_entries (habit_id, day, status, note, amount)
-            SELECT r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8 FROM json_each(?) r;
+            INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)
+            SELECT r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5,
+              r.value ->> 6, r.value ->> 7
+            FROM json_each(?) r
             """,
-          arguments: [user.storeText, head + 1 + index * 5_000, page, page])
+          arguments: [page])
       }
     }
     return processCPUSeconds() - start

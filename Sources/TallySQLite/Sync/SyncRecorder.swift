@@ -93,26 +93,25 @@ extension SyncRecorder {
     let habitText = habit.storeText
     let rows = try Row.fetchAll(
       db.cachedStatement(
-        sql: "SELECT day, status, note, amount FROM habit_entries WHERE habit_id = ? AND stamp IS NULL ORDER BY day"),
+        sql: """
+          SELECT day, status, note, amount FROM habit_entries INDEXED BY habit_entries_unrecorded
+          WHERE habit_id = ? AND stamp IS NULL ORDER BY day
+          """),
       arguments: [habitText])
     guard !rows.isEmpty else { return }
     let userText = user.storeText
-    var days = "["
-    var ids: [String] = []
-    for row in rows {
-      let day: String = row["day"]
-      if days.utf8.count > 1 { days += "," }
-      days += "\"\(day)\""
-      ids.append(habitText + "/" + day)
-    }
-    days += "]"
+    let ids = rows.map { row in habitText + "/" + (row["day"] as String) }
     let first = try db.takeSyncPositions(userText, count: rows.count)
+    // Positions in the order of the days, as the rows were read; the unrecorded days are
+    // found through their own small index, not among every day of the habit.
     try db.cachedStatement(
       sql: """
-        UPDATE habit_entries SET user_id = ?1, stamp = ?2, position = ?3 + r.key
-        FROM json_each(?4) r WHERE habit_entries.habit_id = ?5 AND habit_entries.day = r.value
+        UPDATE habit_entries SET user_id = ?1, stamp = ?2, position = ?3 + n.rank
+        FROM (SELECT day, row_number() OVER (ORDER BY day) - 1 AS rank
+          FROM habit_entries INDEXED BY habit_entries_unrecorded WHERE habit_id = ?4 AND stamp IS NULL) n
+        WHERE habit_entries.habit_id = ?4 AND habit_entries.day = n.day
         """
-    ).execute(arguments: [userText, stamp.text, first, days, habitText])
+    ).execute(arguments: [userText, stamp.text, first, habitText])
     if try db.entryHoldings(of: habitText[...], user: userText).feed {
       try db.removeSyncEntries(ids, user: user)
     }
