@@ -21,19 +21,36 @@ extension AppDatabase {
       return (info.map { $0["name"] as String }, withoutRowID ? key.map { $0["name"] as String } : [])
     }
     guard !columns.isEmpty else { throw StoreError.corrupt("the database has no table \(table)") }
-    let keyList = (key.isEmpty ? ["rowid"] : key).map { "\"\($0)\"" }.joined(separator: ", ")
-    let select = "SELECT \(columns.map { "\"\($0)\"" }.joined(separator: ", ")), \(keyList) FROM \"\(table)\""
+    let quoted = columns.map { "\"\($0)\"" }
+    try await copyRows(
+      columns: columns, select: quoted, from: "\"\(table)\"", where: "true",
+      key: key.isEmpty ? ["rowid"] : key.map { "\"\($0)\"" }, batchSize: batchSize, into: sink)
+    if table == "sync_entities" {
+      // A marked day's feed row is its `habit_entries` row here; other engines keep a row.
+      try await copyRows(
+        columns: columns, select: SyncFeedSQL.markedDayColumns, from: "habit_entries", where: "stamp IS NOT NULL",
+        key: ["habit_id", "day"], batchSize: batchSize, into: sink)
+    }
+  }
+
+  /// `select` (one expression per name in `columns`) of the rows of `from` that pass `where`,
+  /// in batches ordered by `key`.
+  private func copyRows(
+    columns: [String], select: [String], from: String, where filter: String, key: [String], batchSize: Int,
+    into sink: (DatabaseCopy.Batch) async throws -> Void
+  ) async throws {
+    let keyList = key.joined(separator: ", ")
+    let query = "SELECT \(select.joined(separator: ", ")), \(keyList) FROM \(from) WHERE \(filter)"
     var last: [DatabaseValue]?
     while true {
       let (rows, next) = try await reader.read { [last] db -> ([[DatabaseCopy.Cell]], [DatabaseValue]?) in
         let sql =
           last == nil
-          ? "\(select) ORDER BY \(keyList) LIMIT \(batchSize)"
-          : "\(select) WHERE (\(keyList)) > (\(last!.map { _ in "?" }.joined(separator: ", "))) ORDER BY \(keyList) LIMIT \(batchSize)"
+          ? "\(query) ORDER BY \(keyList) LIMIT \(batchSize)"
+          : "\(query) AND (\(keyList)) > (\(last!.map { _ in "?" }.joined(separator: ", "))) ORDER BY \(keyList) LIMIT \(batchSize)"
         let fetched = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(last ?? []))
         let cells = fetched.map { row in (0..<columns.count).map { Self.cell(row[$0] as DatabaseValue) } }
-        let keyCount = max(key.count, 1)
-        let next = fetched.last.map { row in (columns.count..<(columns.count + keyCount)).map { row[$0] as DatabaseValue } }
+        let next = fetched.last.map { row in (columns.count..<(columns.count + key.count)).map { row[$0] as DatabaseValue } }
         return (cells, next)
       }
       if !rows.isEmpty { try await sink(DatabaseCopy.Batch(columns: columns, rows: rows)) }
@@ -42,11 +59,14 @@ extension AppDatabase {
     }
   }
 
-  /// How many rows each of `tables` holds.
+  /// How many rows each of `tables` holds; `sync_entities` counts the feed, marked days too.
   public func rowCounts(_ tables: [String]) async throws -> [String: Int] {
     try await reader.read { db in
       var counts: [String: Int] = [:]
       for table in tables { counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(table)\"") ?? 0 }
+      if let feed = counts["sync_entities"] {
+        counts["sync_entities"] = feed + (try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entries WHERE stamp IS NOT NULL") ?? 0)
+      }
       return counts
     }
   }

@@ -126,9 +126,11 @@ enum SyncBenchmark {
     let replica = SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("split.sqlite").path))
     let local = try await replica.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
     _ = try await replica.attachRemote(SyncRemote(url: url, token: token), for: local.id)
+    ProbeClock.all = 0; ProbeClock.sql = 0; ProbeClock.build = 0; ProbeClock.loop = 0; ProbeClock.commit = 0
     let mergeStart = processCPUSeconds()
     for page in pages { _ = try await replica.applyPulled(page, for: local.id) }
     let mergeCPU = processCPUSeconds() - mergeStart
+    print("PROBE write-call", ProbeClock.commit, "apply", ProbeClock.all, "loop", ProbeClock.loop, "build", ProbeClock.build, "SQL", ProbeClock.sql)
     let floorCPU = try await sqliteFloor(of: folder.appendingPathComponent("split.sqlite"), user: local.id)
     print("    apart: fetching \(texts.count) pages \(format(fetchSeconds)) (with reading); reading them \(format(readCPU)) CPU; merging them \(format(mergeCPU)) CPU")
     print("    SQLite alone writing the same entries' rows, 5,000 to a statement: \(format(floorCPU)) CPU (the merge is \(ratio(mergeCPU, floorCPU)))")

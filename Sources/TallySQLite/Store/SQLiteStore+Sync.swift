@@ -153,6 +153,8 @@ extension SQLiteStore: SyncRepository {
 
   public func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse {
     let now = clock()
+    let tc = ProbeClock.now()
+    defer { ProbeClock.commit += ProbeClock.now() - tc }
     return try await write { db in
       try db.requireUser(user)
       var applier = SyncApplier(db, user: user, strict: false, now: now)

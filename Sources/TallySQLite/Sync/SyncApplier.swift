@@ -34,6 +34,8 @@ struct SyncApplier {
 
   mutating func apply(_ changes: [SyncChange]) throws {
     guard !changes.isEmpty else { return }
+    let t0 = ProbeClock.now()
+    defer { ProbeClock.all += ProbeClock.now() - t0 }
     if let latest = SyncMergeRules.latest(after: changes, latest: try db.latestStamp()) {
       try db.saveLatestStamp(latest)
     }
@@ -52,6 +54,7 @@ struct SyncApplier {
         throw SyncMergeRules.refusal(for: error, index: index, key: change.key)
       }
     }
+    ProbeClock.loop += ProbeClock.now() - t0
     try flushEntries()
   }
 

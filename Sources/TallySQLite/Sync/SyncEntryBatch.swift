@@ -126,6 +126,7 @@ struct SyncEntryBatch {
   /// position]`.
   func write(_ db: Database, user: UUID) throws {
     guard !changed.isEmpty else { return }
+    let tb = ProbeClock.now()
     let userText = user.storeText
     let first = try db.takeSyncPositions(userText, count: changed.count)
     let habits = try Self.habitsHeld(db, user: userText, naming: changed.lazy.map(\.id))
@@ -155,6 +156,9 @@ struct SyncEntryBatch {
       }
       feed += ",\(position)]"
     }
+    ProbeClock.build += ProbeClock.now() - tb
+    let ts = ProbeClock.now()
+    defer { ProbeClock.sql += ProbeClock.now() - ts }
     if feed.utf8.count > 1 {
       try db.cachedStatement(
         sql: """
@@ -186,5 +190,16 @@ struct SyncEntryBatch {
       db.cachedStatement(sql: "SELECT id FROM habits WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"),
       arguments: [user, list + "]"])
     return Set(held.map { $0[...] })
+  }
+}
+
+public enum ProbeClock {
+  nonisolated(unsafe) public static var sql = 0.0
+  nonisolated(unsafe) public static var all = 0.0
+  nonisolated(unsafe) public static var build = 0.0
+  nonisolated(unsafe) public static var loop = 0.0
+  nonisolated(unsafe) public static var commit = 0.0
+  public static func now() -> Double {
+    var t = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 }

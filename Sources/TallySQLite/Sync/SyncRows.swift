@@ -4,6 +4,20 @@ import TallyCore
 import TallyStore
 import TallySync
 
+/// A marked day as the feed row it stands for.
+enum SyncFeedSQL {
+  /// A `habit_entries` row as `sync_entities`' columns (`user_id, kind, entity_id, fields,
+  /// stamps, deleted, position`): its amount is the number of the unit a change carries.
+  static let markedDayColumns = [
+    "user_id", "'entry'", "habit_id || '/' || day",
+    """
+    json_object('amount', CASE WHEN amount % 1000 = 0 THEN amount / 1000 ELSE amount / 1000.0 END, \
+    'note', note, 'status', status)
+    """,
+    "stamp", "NULL", "position",
+  ]
+}
+
 /// The sync tables, read and written inside a caller's transaction.
 extension Database {
   /// This database's device id.
@@ -47,10 +61,7 @@ extension Database {
           SELECT kind, entity_id, fields, stamps, deleted, position FROM sync_entities
           WHERE user_id = ?1 AND position > ?2
           UNION ALL
-          SELECT 'entry', habit_id || '/' || day,
-            json_object('amount', CASE WHEN amount % 1000 = 0 THEN amount / 1000 ELSE amount / 1000.0 END,
-              'note', note, 'status', status),
-            stamp, NULL, position
+          SELECT \(SyncFeedSQL.markedDayColumns.dropFirst().joined(separator: ", "))
           FROM habit_entries WHERE user_id = ?1 AND position > ?2
           ORDER BY position LIMIT ?3
           """),
