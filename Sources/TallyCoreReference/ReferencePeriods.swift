@@ -9,6 +9,9 @@ public enum ReferencePeriods {
   public static func periods(
     of frequency: Frequency, from start: Day, through today: Day, firstWeekday: Weekday
   ) -> [ClosedRange<Day>] {
+    // A habit created after today (a device's clock ahead) has no period yet, not even the
+    // week or month that will hold its first day.
+    guard start <= today else { return [] }
     var result: [ClosedRange<Day>] = []
     var first: Day =
       switch frequency {

@@ -44,6 +44,22 @@ private func measured(
     #expect(s.completionRate == 3.0 / 4)
   }
 
+  /// A device whose clock runs ahead can create a habit "tomorrow": until that day it has no
+  /// period, so an at-most habit (met by an empty week) has no streak yet, here and in the
+  /// reference.
+  @Test func anAtMostHabitCreatedTomorrowHasNoStreakYet() {
+    let (h, history) = measured([], created: "2026-03-05", target: 2, direction: .atMost, frequency: .weekly(targetPerWeek: 1))
+    let today = day("2026-03-04")
+    let s = HabitStatistics(habit: h, history: history, today: today, firstWeekday: .sunday)
+    #expect(s.currentStreak == 0)
+    #expect(s.completionRate == 0)
+    #expect(s.periodProgress == 0)
+    let slow = ReferenceStatistics.statistics(habit: h, entries: [], today: today, firstWeekday: .sunday)
+    #expect(slow.currentStreak == 0)
+    #expect(slow.completionRate == 0)
+    #expect(slow.periodProgress == 0)
+  }
+
   @Test func aWeeklyTargetSumsTheWeek() {
     // Weeks from Sunday 1 March: 3 + 4 = 7 ≥ 7 meets; the next week 6 does not.
     let (h, history) = measured(
