@@ -86,8 +86,10 @@ public protocol SyncRepository: Sendable {
   func removeFromOutbox(through id: Int64, for user: UUID) async throws
 
   /// Merges a page pulled from the remote and keeps its cursor, in one transaction, so a
-  /// replica killed half-way resumes where it stopped.
-  func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse
+  /// replica killed half-way resumes where it stopped. `entries` is ``SyncEntryRun`` of the
+  /// page's changes, made beside the merge of the page before; a store may write from it.
+  func applyPulled(_ page: SyncPullResponse, entries: SyncEntryRun?, for user: UUID) async throws
+    -> SyncPushResponse
 
   /// The texts merges replaced on `day`, oldest first (SPEC 11: never lost).
   func journalRevisions(on day: Day, for user: UUID) async throws -> [JournalRevision]
@@ -120,5 +122,12 @@ extension SyncRepository {
     let page = try await syncChanges(for: user, after: position, limit: limit)
     let cursor = SyncCursor(position: page.position, user: user, server: try await syncDevice())
     return SyncJSONText.pull(SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more))
+  }
+}
+
+extension SyncRepository {
+  /// Merges `page`, its entries written out here first.
+  public func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse {
+    try await applyPulled(page, entries: SyncEntryRun(page.changes), for: user)
   }
 }

@@ -70,16 +70,17 @@ public struct SyncClient: Sendable {
   /// about a third of a first pull. Each page is still merged with its own cursor, in order.
   private func pull(from start: String?, into summary: inout SyncSummary) async throws -> String? {
     var cursor = start
-    var ahead: Task<SyncPullResponse, any Error>?
+    var ahead: Task<(SyncPullResponse, SyncEntryRun?), any Error>?
     defer { ahead?.cancel() }
     while true {
       let page: SyncPullResponse
+      let entries: SyncEntryRun?
       do {
         if let asked = ahead {
           ahead = nil
-          page = try await asked.value
+          (page, entries) = try await asked.value
         } else {
-          page = try await fetch(after: cursor)
+          (page, entries) = try await fetch(after: cursor)
         }
       } catch let error as SyncTransportError where error.isStaleCursor && cursor != nil {
         // Merging is idempotent, so reading the whole feed again is only slower.
@@ -87,7 +88,7 @@ public struct SyncClient: Sendable {
         continue
       }
       if page.more { ahead = Task { [page] in try await fetch(after: page.cursor) } }
-      let report = try await store.applyPulled(page, for: user)
+      let report = try await store.applyPulled(page, entries: entries, for: user)
       summary.pulled += page.changes.count
       summary.appliedHere += report.applied
       summary.add(report)
@@ -96,8 +97,10 @@ public struct SyncClient: Sendable {
     }
   }
 
-  private func fetch(after cursor: String?) async throws -> SyncPullResponse {
-    try await retrying { try await transport.pull(cursor: cursor, limit: pullPage) }
+  /// A page and its entries as rows, made here so the page before can merge meanwhile.
+  private func fetch(after cursor: String?) async throws -> (SyncPullResponse, SyncEntryRun?) {
+    let page = try await retrying { try await transport.pull(cursor: cursor, limit: pullPage) }
+    return (page, SyncEntryRun(page.changes))
   }
 
   /// Runs `body`, waiting 0.5 s, 1 s, 2 s, … between tries while the failure is retryable.

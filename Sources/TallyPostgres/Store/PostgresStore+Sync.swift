@@ -109,7 +109,10 @@ extension PostgresStore: SyncRepository {
     }
   }
 
-  public func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse {
+  /// Merges change by change: `entries` is a shortcut for a replica's own file.
+  public func applyPulled(_ page: SyncPullResponse, entries _: SyncEntryRun?, for user: UUID) async throws
+    -> SyncPushResponse
+  {
     let now = clock()
     return try await write { connection in
       try await connection.lockUser(user)

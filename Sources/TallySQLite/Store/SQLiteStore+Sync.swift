@@ -151,14 +151,16 @@ extension SQLiteStore: SyncRepository {
     }
   }
 
-  public func applyPulled(_ page: SyncPullResponse, for user: UUID) async throws -> SyncPushResponse {
+  public func applyPulled(_ page: SyncPullResponse, entries run: SyncEntryRun?, for user: UUID) async throws
+    -> SyncPushResponse
+  {
     let now = clock()
     let tc = ProbeClock.now()
     defer { ProbeClock.commit += ProbeClock.now() - tc }
     return try await write { db in
       try db.requireUser(user)
       var applier = SyncApplier(db, user: user, strict: false, now: now)
-      try applier.apply(page.changes)
+      try applier.apply(page.changes, entries: run)
       try db.execute(
         sql: "UPDATE sync_remotes SET cursor = ? WHERE user_id = ?", arguments: [page.cursor, user.storeText])
       return applier.report

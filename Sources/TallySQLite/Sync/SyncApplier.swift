@@ -32,7 +32,9 @@ struct SyncApplier {
     self.now = now
   }
 
-  mutating func apply(_ changes: [SyncChange]) throws {
+  /// Merges `changes`; `run` is ``SyncEntryRun`` of them when the caller made it, which is
+  /// written whole when nothing here needs merging with it.
+  mutating func apply(_ changes: [SyncChange], entries run: SyncEntryRun? = nil) throws {
     guard !changes.isEmpty else { return }
     let t0 = ProbeClock.now()
     defer { ProbeClock.all += ProbeClock.now() - t0 }
@@ -41,8 +43,15 @@ struct SyncApplier {
     }
     // Entries come after their parents and before episodes, so they are read and written
     // together: nothing in between reads their feed rows.
+    var entriesWritten = false
     for index in SyncMergeRules.ordered(changes) {
       let change = changes[index]
+      if change.kind == .entry, entries == nil, !entriesWritten, let run {
+        // Parents come first, so the habits of this page are in place by now.
+        entriesWritten = try SyncEntryBatch.writeWhole(run, db, user: user)
+        if entriesWritten { report.applied += run.count }
+      }
+      if change.kind == .entry, entriesWritten { continue }
       if change.kind == .entry, entries == nil {
         entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if change.kind != .entry {

@@ -174,6 +174,26 @@ struct SyncEntryBatch {
     try days.write(db, user: user)
   }
 
+  /// Writes `run` as it is when the merge it stands for is only new rows: every habit it
+  /// names is the user's and has no entries here, in either table. Returns whether it did.
+  static func writeWhole(_ run: SyncEntryRun, _ db: Database, user: UUID) throws -> Bool {
+    let userText = user.storeText
+    var habits = "["
+    for habit in run.habits { append(habit, to: &habits) }
+    let empty = try Int.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT count(*) FROM json_each(?1) r CROSS JOIN habits h ON h.id = r.value AND h.user_id = ?2
+          WHERE NOT EXISTS (SELECT 1 FROM habit_entries e WHERE e.habit_id = h.id)
+            AND NOT EXISTS (SELECT 1 FROM sync_entities s WHERE s.user_id = ?2 AND s.kind = 'entry'
+              AND s.entity_id > h.id || '/' AND s.entity_id < h.id || '0')
+          """),
+      arguments: [habits + "]", userText])
+    guard empty == run.habits.count else { return false }
+    try SyncEntryRows.mark(db, rows: run.rows, user: user, first: db.takeSyncPositions(userText, count: run.count))
+    return true
+  }
+
   /// Which of the habits `ids` name (`HABIT/DAY`) the user has: only their days are rows.
   private static func habitsHeld(_ db: Database, user: String, naming ids: some Sequence<String>) throws
     -> Set<Substring>

@@ -46,20 +46,7 @@ struct SyncEntryRows {
   }
 
   func write(_ db: Database, user: UUID) throws {
-    if marked.utf8.count > 1 {
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)
-          SELECT h.id, r.value ->> 1, r.value ->> 2, r.value ->> 3,
-            CASE WHEN r.value ->> 2 = 'done' AND h.kind = 'measurable' THEN coalesce(r.value ->> 4, h.target) END,
-            h.user_id, r.value ->> 5, r.value ->> 6
-          FROM json_each(?) r CROSS JOIN habits h ON h.id = r.value ->> 0 AND h.user_id = ?
-          WHERE true
-          ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note,
-            amount = excluded.amount, user_id = excluded.user_id, stamp = excluded.stamp, position = excluded.position
-          """
-      ).execute(arguments: [marked + "]", user.storeText])
-    }
+    if marked.utf8.count > 1 { try Self.mark(db, rows: marked + "]", user: user) }
     if cleared.utf8.count > 1 {
       try db.cachedStatement(
         sql: """
@@ -68,6 +55,23 @@ struct SyncEntryRows {
           """
       ).execute(arguments: [cleared + "]"])
     }
+  }
+
+  /// Writes the days `rows` (JSON `[[habit, day, status, note, amount, stamp, position?], …]`)
+  /// sets; a row without a position takes `first` plus its index (``SyncEntryRun``'s rows).
+  static func mark(_ db: Database, rows: String, user: UUID, first: Int64 = 0) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)
+        SELECT h.id, r.value ->> 1, r.value ->> 2, r.value ->> 3,
+          CASE WHEN r.value ->> 2 = 'done' AND h.kind = 'measurable' THEN coalesce(r.value ->> 4, h.target) END,
+          h.user_id, r.value ->> 5, coalesce(r.value ->> 6, ?3 + r.key)
+        FROM json_each(?1) r CROSS JOIN habits h ON h.id = r.value ->> 0 AND h.user_id = ?2
+        WHERE true
+        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note,
+          amount = excluded.amount, user_id = excluded.user_id, stamp = excluded.stamp, position = excluded.position
+        """
+    ).execute(arguments: [rows, user.storeText, first])
   }
 }
 
