@@ -104,8 +104,8 @@ enum SyncBenchmark {
     print("  1,000 devices polling, one after another: \(format(thousand)) (\(Int(1_000 / thousand)) polls/s; \(ratio(thousand / 1_000, health)) /healthz each)")
   }
 
-  /// The first pull's parts apart: the pages fetched as text, read into changes, and merged into
-  /// another empty replica, each timed alone.
+  /// The first pull's parts apart: the pages fetched as text, read into changes and their
+  /// entries into rows, and merged into another empty replica, each timed alone.
   static func splitFirstPull(url: String, token: String, folder: URL) async throws {
     var texts: [Data] = []
     var cursor: String?
@@ -123,16 +123,18 @@ enum SyncBenchmark {
     let readStart = processCPUSeconds()
     let pages = try texts.map { try SyncJSONReader.pull($0) }
     let readCPU = processCPUSeconds() - readStart
+    // The client writes each page's entries out as rows while the page before merges.
+    let runStart = processCPUSeconds()
+    let runs = pages.map { SyncEntryRun($0.changes) }
+    let runCPU = processCPUSeconds() - runStart
     let replica = SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("split.sqlite").path))
     let local = try await replica.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
     _ = try await replica.attachRemote(SyncRemote(url: url, token: token), for: local.id)
-    ProbeClock.all = 0; ProbeClock.sql = 0; ProbeClock.build = 0; ProbeClock.loop = 0; ProbeClock.commit = 0
     let mergeStart = processCPUSeconds()
-    for page in pages { _ = try await replica.applyPulled(page, for: local.id) }
+    for (page, run) in zip(pages, runs) { _ = try await replica.applyPulled(page, entries: run, for: local.id) }
     let mergeCPU = processCPUSeconds() - mergeStart
-    print("PROBE write-call", ProbeClock.commit, "apply", ProbeClock.all, "loop", ProbeClock.loop, "build", ProbeClock.build, "SQL", ProbeClock.sql)
     let floorCPU = try await sqliteFloor(of: folder.appendingPathComponent("split.sqlite"), user: local.id)
-    print("    apart: fetching \(texts.count) pages \(format(fetchSeconds)) (with reading); reading them \(format(readCPU)) CPU; merging them \(format(mergeCPU)) CPU")
+    print("    apart: fetching \(texts.count) pages \(format(fetchSeconds)) (with reading); reading them \(format(readCPU)) CPU, their entries as rows \(format(runCPU)) CPU; merging them \(format(mergeCPU)) CPU")
     print("    SQLite alone writing the same entries' rows, 5,000 to a statement: \(format(floorCPU)) CPU (the merge is \(ratio(mergeCPU, floorCPU)))")
   }
 

@@ -155,8 +155,6 @@ extension SQLiteStore: SyncRepository {
     -> SyncPushResponse
   {
     let now = clock()
-    let tc = ProbeClock.now()
-    defer { ProbeClock.commit += ProbeClock.now() - tc }
     return try await write { db in
       try db.requireUser(user)
       var applier = SyncApplier(db, user: user, strict: false, now: now)

@@ -36,8 +36,6 @@ struct SyncApplier {
   /// written whole when nothing here needs merging with it.
   mutating func apply(_ changes: [SyncChange], entries run: SyncEntryRun? = nil) throws {
     guard !changes.isEmpty else { return }
-    let t0 = ProbeClock.now()
-    defer { ProbeClock.all += ProbeClock.now() - t0 }
     if let latest = SyncMergeRules.latest(after: changes, latest: try db.latestStamp()) {
       try db.saveLatestStamp(latest)
     }
@@ -48,8 +46,11 @@ struct SyncApplier {
       let change = changes[index]
       if change.kind == .entry, entries == nil, !entriesWritten, let run {
         // Parents come first, so the habits of this page are in place by now.
-        entriesWritten = try SyncEntryBatch.writeWhole(run, db, user: user)
-        if entriesWritten { report.applied += run.count }
+        if let outcome = try SyncEntryBatch.writeWhole(run, db, user: user) {
+          entriesWritten = true
+          report.applied += outcome.applied
+          report.unchanged += outcome.unchanged
+        }
       }
       if change.kind == .entry, entriesWritten { continue }
       if change.kind == .entry, entries == nil {
@@ -63,7 +64,6 @@ struct SyncApplier {
         throw SyncMergeRules.refusal(for: error, index: index, key: change.key)
       }
     }
-    ProbeClock.loop += ProbeClock.now() - t0
     try flushEntries()
   }
 

@@ -126,7 +126,6 @@ struct SyncEntryBatch {
   /// position]`.
   func write(_ db: Database, user: UUID) throws {
     guard !changed.isEmpty else { return }
-    let tb = ProbeClock.now()
     let userText = user.storeText
     let first = try db.takeSyncPositions(userText, count: changed.count)
     let habits = try Self.habitsHeld(db, user: userText, naming: changed.lazy.map(\.id))
@@ -156,9 +155,6 @@ struct SyncEntryBatch {
       }
       feed += ",\(position)]"
     }
-    ProbeClock.build += ProbeClock.now() - tb
-    let ts = ProbeClock.now()
-    defer { ProbeClock.sql += ProbeClock.now() - ts }
     if feed.utf8.count > 1 {
       try db.cachedStatement(
         sql: """
@@ -174,24 +170,25 @@ struct SyncEntryBatch {
     try days.write(db, user: user)
   }
 
-  /// Writes `run` as it is when the merge it stands for is only new rows: every habit it
-  /// names is the user's and has no entries here, in either table. Returns whether it did.
-  static func writeWhole(_ run: SyncEntryRun, _ db: Database, user: UUID) throws -> Bool {
+  /// Writes `run` as rows when every habit it names is the user's and keeps no entry in
+  /// `sync_entities` (a cleared day, or one that waited for its habit): the days' rows are
+  /// then all the merge reads, and SQLite merges each with the day it meets (``SyncEntryRows``).
+  /// Returns what it did, or `nil` when the run must be merged change by change.
+  static func writeWhole(_ run: SyncEntryRun, _ db: Database, user: UUID) throws -> (applied: Int, unchanged: Int)? {
     let userText = user.storeText
     var habits = "["
     for habit in run.habits { append(habit, to: &habits) }
-    let empty = try Int.fetchOne(
+    let plain = try Int.fetchOne(
       db.cachedStatement(
         sql: """
           SELECT count(*) FROM json_each(?1) r CROSS JOIN habits h ON h.id = r.value AND h.user_id = ?2
-          WHERE NOT EXISTS (SELECT 1 FROM habit_entries e WHERE e.habit_id = h.id)
-            AND NOT EXISTS (SELECT 1 FROM sync_entities s WHERE s.user_id = ?2 AND s.kind = 'entry'
-              AND s.entity_id > h.id || '/' AND s.entity_id < h.id || '0')
+          WHERE NOT EXISTS (SELECT 1 FROM sync_entities s WHERE s.user_id = ?2 AND s.kind = 'entry'
+            AND s.entity_id > h.id || '/' AND s.entity_id < h.id || '0')
           """),
       arguments: [habits + "]", userText])
-    guard empty == run.habits.count else { return false }
+    guard plain == run.habits.count else { return nil }
     try SyncEntryRows.mark(db, rows: run.rows, user: user, first: db.takeSyncPositions(userText, count: run.count))
-    return true
+    return (db.changesCount, run.count - db.changesCount)
   }
 
   /// Which of the habits `ids` name (`HABIT/DAY`) the user has: only their days are rows.
@@ -210,16 +207,5 @@ struct SyncEntryBatch {
       db.cachedStatement(sql: "SELECT id FROM habits WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"),
       arguments: [user, list + "]"])
     return Set(held.map { $0[...] })
-  }
-}
-
-public enum ProbeClock {
-  nonisolated(unsafe) public static var sql = 0.0
-  nonisolated(unsafe) public static var all = 0.0
-  nonisolated(unsafe) public static var build = 0.0
-  nonisolated(unsafe) public static var loop = 0.0
-  nonisolated(unsafe) public static var commit = 0.0
-  public static func now() -> Double {
-    var t = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 }

@@ -59,6 +59,8 @@ struct SyncEntryRows {
 
   /// Writes the days `rows` (JSON `[[habit, day, status, note, amount, stamp, position?], …]`)
   /// sets; a row without a position takes `first` plus its index (``SyncEntryRun``'s rows).
+  /// A day already held keeps its value unless the row's stamp is later: SPEC 11's merge of
+  /// a whole entry, which stamps compare as text.
   static func mark(_ db: Database, rows: String, user: UUID, first: Int64 = 0) throws {
     try db.cachedStatement(
       sql: """
@@ -70,6 +72,7 @@ struct SyncEntryRows {
         WHERE true
         ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, note = excluded.note,
           amount = excluded.amount, user_id = excluded.user_id, stamp = excluded.stamp, position = excluded.position
+        WHERE excluded.stamp > habit_entries.stamp
         """
     ).execute(arguments: [rows, user.storeText, first])
   }
