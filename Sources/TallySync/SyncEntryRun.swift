@@ -15,17 +15,15 @@ public struct SyncEntryRun: Hashable, Sendable {
   public let habits: [String]
 
   /// `nil` unless every entry change in `changes` sets a status (a day cleared is merged
-  /// one by one), is well formed, and names a day no other change of the page names.
+  /// one by one) and is well formed. A day named twice is two rows: the later stamp wins.
   public init?(_ changes: [SyncChange]) {
     var rows = "["
     var count = 0
     var habits: [String] = []
-    var seen: Set<String> = []
     for change in changes where change.kind == .entry {
       guard (try? SyncBatchRules.checkShape(change)) != nil,
         case .entry? = try? SyncID(change.key),
-        let value = try? SyncFields.entry(change.fields), let status = value.status,
-        seen.insert(change.id).inserted
+        let value = try? SyncFields.entry(change.fields), let status = value.status
       else { return nil }
       // A checked entry id is `HABIT/DAY`, both parts in their one written form.
       let slash = change.id.utf8.firstIndex(of: UInt8(ascii: "/"))!

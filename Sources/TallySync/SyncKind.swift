@@ -31,7 +31,11 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   public var optionalFields: Set<String> { Self.optionalFieldSets[self] ?? [] }
 
   /// The fields an entity needs before it can be materialised, and a whole change must name.
-  public var requiredFields: Set<String> { fields.subtracting(optionalFields) }
+  public var requiredFields: Set<String> { Self.requiredFieldSets[self]! }
+
+  /// Built once too: a first pull checks 150,000 entries against it.
+  private static let requiredFieldSets = Dictionary(
+    uniqueKeysWithValues: allCases.map { kind in (kind, kind.fields.subtracting(kind.optionalFields)) })
 
   private static let optionalFieldSets: [SyncKind: Set<String>] = [
     .habit: ["measure", "description"],
