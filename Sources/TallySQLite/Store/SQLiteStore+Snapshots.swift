@@ -74,17 +74,15 @@ extension SQLiteStore {
         case .show: return try ShowRecord.exists(db, key: id.storeText)
         }
       }
-      let entry = try db.cachedStatement(
-        sql: "INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)")
+      let sync = try SyncRecorder(db, user: user.id, now: now)
       for item in fresh.habits {
         let id = item.habit.id.storeText
         guard try !HabitRecord.exists(db, key: id) else {
           throw StoreError.conflict("a habit with id \(id) already exists")
         }
         try HabitRecord(item.habit, user: user.id).write(db, inserting: true)
-        for row in item.entries {
-          try entry.execute(arguments: EntryRecord(habit: item.habit.id, entry: row).arguments)
-        }
+        try sync.habit(item.habit)
+        try sync.newDays(item.habit.id, item.entries)
       }
       for journal in fresh.journal {
         try JournalEntryRecord(journal, user: user.id).insert(db)
@@ -104,7 +102,7 @@ extension SQLiteStore {
       for price in fresh.prices {
         try PriceRecord(price, user: user.id).insert(db)
       }
-      try SyncMirror.record(db, user: user.id, with: try SyncRecorder(db, user: user.id, now: now))
+      try SyncMirror.record(db, user: user.id, with: sync)
       return user
     }
   }

@@ -121,6 +121,31 @@ extension SyncRecorder {
     }
   }
 
+  /// Writes a new habit's days (none of which it has) already stamped, with feed places after
+  /// the habit's own, and queues them on a replica: a restore writes thousands per habit, and
+  /// writing them unstamped to stamp them after costs each row a second write.
+  func newDays(_ habit: UUID, _ entries: [HabitEntry]) throws {
+    guard !entries.isEmpty else { return }
+    let (habitText, userText) = (habit.storeText, user.storeText)
+    var position = try db.takeSyncPositions(userText, count: entries.count)
+    let insert = try db.cachedStatement(
+      sql: """
+        INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for entry in entries {
+      try insert.execute(arguments: EntryRecord(habit: habit, entry: entry).arguments + [userText, stamp.text, position])
+      position += 1
+      if queues {
+        try db.enqueue(
+          SyncChange(
+            kind: .entry, id: habitText + "/" + entry.day.description, stamp: stamp,
+            fields: SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount)),
+          user: user)
+      }
+    }
+  }
+
   func journal(_ day: Day, text: String?) throws {
     try record(SyncKey(kind: .journal, id: day.description), SyncFields.journal(text: text))
   }
