@@ -3,7 +3,8 @@ import TallyCore
 import TallyStore
 
 /// One habit's figures as `stats --json` prints them and the API sends them: SPEC 10's keys,
-/// then the current period's progress and (for measurable habits, else `null`) its amount.
+/// then the current period's progress, (for measurable habits, else `null`) its amount and its
+/// done days, uncapped.
 public struct StatsJSON: Encodable, Equatable, Sendable {
   public let id: String
   public let name: String
@@ -16,6 +17,7 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
   public let score: Double
   public let periodProgress: Double
   public let periodAmount: Amount?
+  public let periodCompletions: Int
 
   public init(_ item: RankedHabit) {
     let stats = item.statistics
@@ -30,11 +32,12 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
     score = stats.score
     periodProgress = stats.periodProgress
     periodAmount = stats.periodAmount
+    periodCompletions = stats.periodCompletions
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, name, currentStreak, longestStreak, streakUnit, completionRate, completionsThisWeek, weeklyProgress
-    case score, periodProgress, periodAmount
+    case score, periodProgress, periodAmount, periodCompletions
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -50,6 +53,7 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
     try c.encode(score, forKey: .score)
     try c.encode(periodProgress, forKey: .periodProgress)
     try c.encode(periodAmount, forKey: .periodAmount)
+    try c.encode(periodCompletions, forKey: .periodCompletions)
   }
 }
 

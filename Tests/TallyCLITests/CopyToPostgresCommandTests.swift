@@ -48,11 +48,18 @@ struct CopyToPostgresCommandTests {
         id: UUID(), endpoint: "https://push.example.net/send/abc", p256dh: Data([4] + Array(repeating: 7, count: 64)),
         auth: Data(repeating: 9, count: 16), name: "Phone", createdAt: now), for: ada.id)
     let vapid = try await sqlite.vapidPrivateKey(orMake: { Data(repeating: 5, count: 32) }, createdAt: now)
+    // A name locked out by five wrong passwords a minute ago.
+    let guessed = String(repeating: "0f", count: 32)
+    for second in 0..<5 {
+      _ = try await sqlite.claimSignInAttempt(
+        guessed, at: now.addingTimeInterval(Double(second - 60)), limit: 5, window: 900)
+    }
 
     let url = try PostgresTesting.freshURL()
     let copied = await harness.run("copy-to-postgres", url)
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(copied.stdout.contains("habit_entries: 3 rows, 3 copied"))
+    #expect(copied.stdout.contains("sign_in_attempts: 5 rows, 5 copied"))
     #expect(copied.stdout.contains("verified"))
 
     let postgres = PostgresStore(try await PostgresTesting.open(try PostgresLocation(url: url)))
@@ -76,6 +83,16 @@ struct CopyToPostgresCommandTests {
     #expect(try await postgres.delivery(key, for: ada.id) == now)
     #expect(try await postgres.pushSubscriptions(for: ada.id) == [subscription])
     #expect(try await postgres.vapidPrivateKey(orMake: { Data(repeating: 1, count: 32) }, createdAt: now) == vapid)
+    // The lock-out survives the move, and a new attempt takes an id after the copied ones.
+    #expect(
+      try await postgres.claimSignInAttempt(guessed, at: now, limit: 5, window: 900)
+        == .refused(until: now.addingTimeInterval(840)))
+    guard case .counted(let fresh) = try await postgres.claimSignInAttempt("another", at: now, limit: 5, window: 900)
+    else {
+      Issue.record("another name was refused")
+      return
+    }
+    #expect(fresh.rawValue > 5)
     // A later write through the copy takes the next feed position, after the copied ones.
     let before = try await postgres.syncChanges(for: ada.id, after: 0, limit: 1_000).position
     try await postgres.setDay(Day("2026-03-06")!, of: read, to: .done, for: ada.id)

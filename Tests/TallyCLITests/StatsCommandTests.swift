@@ -18,6 +18,7 @@ import Testing
       #expect(Set(object.keys) == [
         "id", "name", "currentStreak", "longestStreak", "streakUnit", "completionRate",
         "completionsThisWeek", "weeklyProgress", "score", "periodProgress", "periodAmount",
+        "periodCompletions",
       ])
     }
     let first = list[0]
@@ -32,6 +33,9 @@ import Testing
     #expect(second["streakUnit"] as? String == "week")
     #expect(second["currentStreak"] as? Int == 1)
     #expect(second["weeklyProgress"] as? Double == 0.5)
+    // Run's week (from Sunday 8 March) holds one of its two; Read's day, one.
+    #expect(second["periodCompletions"] as? Int == 1)
+    #expect(first["periodCompletions"] as? Int == 1)
   }
 
   @Test func humanOutputIsAlignedAndRanked() async throws {

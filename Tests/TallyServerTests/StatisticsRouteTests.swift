@@ -19,7 +19,7 @@ import Testing
       let stats = one.object
       #expect(Set(stats.keys) == [
         "id", "name", "currentStreak", "longestStreak", "streakUnit", "completionRate", "completionsThisWeek",
-        "weeklyProgress", "score", "periodProgress", "periodAmount",
+        "weeklyProgress", "score", "periodProgress", "periodAmount", "periodCompletions",
       ])
       #expect(stats["id"] as? String == read)
       #expect(stats["currentStreak"] as? Int == 3)
@@ -27,6 +27,7 @@ import Testing
       #expect(stats["streakUnit"] as? String == "day")
       #expect(stats["completionRate"] as? Double == 3.0 / 8)
       #expect(stats["completionsThisWeek"] as? Int == 1)
+      one.expectSchema("Statistics")
 
       // Run met its goal in its one full week: rate 1, so it ranks first.
       let all = try await client.send(.get, "/api/v1/stats", headers: ada).array
@@ -37,6 +38,32 @@ import Testing
       _ = try await client.send(.post, "/api/v1/habits/\(run)/archive", headers: ada)
       #expect(try await client.send(.get, "/api/v1/stats", headers: ada).array.count == 1)
       #expect(try await client.send(.get, "/api/v1/stats?archived=true", headers: ada).array.count == 2)
+    }
+  }
+
+  /// The "4 of 3" a client shows: progress stops at the goal, the count of done days does not.
+  @Test func aHabitDoneMoreTimesThanItsTargetReportsTheUncappedCount() async throws {
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      let stretch = try #require(
+        try await client.addHabit(
+          "Stretch", ["createdDay": "2026-02-01", "frequency": ["type": "monthly", "timesPerMonth": 3]], headers: ada
+        )["id"] as? String)
+      let days = ["2026-02-27", "2026-03-02", "2026-03-04", "2026-03-05", "2026-03-08"]
+      _ = try await client.send(
+        .post, "/api/v1/habits/\(stretch)/entries", json: ["days": days, "status": "done"], headers: ada)
+      // February's day is another month's: four in March.
+
+      let one = try await client.send(.get, "/api/v1/habits/\(stretch)/stats", headers: ada)
+      #expect(one.status == .ok)
+      one.expectSchema("Statistics")
+      #expect(one.object["periodCompletions"] as? Int == 4)
+      #expect(one.object["periodProgress"] as? Double == 1)
+      let all = try await client.send(.get, "/api/v1/stats", headers: ada)
+      all.expectSchema(arrayOf: "Statistics")
+      #expect(all.array.first?["periodCompletions"] as? Int == 4)
+      let listed = try await client.send(.get, "/api/v1/habits?include=statistics", headers: ada)
+      #expect((listed.array.first?["statistics"] as? [String: Any])?["periodCompletions"] as? Int == 4)
     }
   }
 

@@ -44,6 +44,12 @@ public struct Day: Hashable, Comparable, Sendable {
     return Weekday(rawValue: index + 1)!
   }
 
+  /// The first day of the week holding this one, for weeks that start on `firstWeekday`: the
+  /// latest day on or before this one that falls on it.
+  public func startOfWeek(firstWeekday: Weekday) -> Day {
+    adding(days: -weekday.offset(from: firstWeekday))
+  }
+
   public func adding(days: Int) -> Day {
     Day(ordinal: ordinal + days)
   }

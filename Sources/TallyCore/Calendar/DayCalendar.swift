@@ -55,7 +55,7 @@ public struct DayCalendar: Sendable, Equatable {
 
   /// The latest day on or before `day` whose weekday is `firstWeekday`.
   public func startOfWeek(containing day: Day) -> Day {
-    day.adding(days: -day.weekday.offset(from: firstWeekday))
+    day.startOfWeek(firstWeekday: firstWeekday)
   }
 
   /// Every day from the start of `first`'s week to the end of `last`'s week, in order; empty

@@ -8,7 +8,7 @@ public enum GridGeometry {
 
   /// The start of each of `weekCount` weeks, oldest first, ending with the week holding `today`.
   public static func weekStarts(weekCount: Int, today: Day, firstWeekday: Weekday) -> [Day] {
-    let lastWeek = today.adding(days: -today.weekday.offset(from: firstWeekday))
+    let lastWeek = today.startOfWeek(firstWeekday: firstWeekday)
     return (0..<max(1, weekCount)).reversed().map { lastWeek.adding(days: -7 * $0) }
   }
 }

@@ -75,7 +75,7 @@ public enum Frequency: Hashable, Sendable {
     case .daily:
       return day...day
     case .weekly:
-      let start = day.adding(days: -day.weekday.offset(from: firstWeekday))
+      let start = day.startOfWeek(firstWeekday: firstWeekday)
       return start...start.adding(days: 6)
     case .timesInDays(_, let length):
       let offset = anchor.days(to: day)

@@ -42,7 +42,7 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
   /// Entries after `today` are ignored.
   public init(habit: Habit, history: HabitHistory, today: Day, firstWeekday: Weekday) {
     let start = history.trackingStart(createdDay: habit.createdDay)
-    let weekStart = today.adding(days: -today.weekday.offset(from: firstWeekday))
+    let weekStart = today.startOfWeek(firstWeekday: firstWeekday)
     var completionsThisWeek = 0
     for day in weekStart...today where history.isCompleted(on: day) {
       completionsThisWeek += 1

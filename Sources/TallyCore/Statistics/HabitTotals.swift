@@ -60,7 +60,7 @@ public struct HabitTotals: Hashable, Codable, Sendable {
 
   static func bucketStart(containing day: Day, by period: TotalsPeriod, firstWeekday: Weekday) -> Day {
     switch period {
-    case .week: day.adding(days: -day.weekday.offset(from: firstWeekday))
+    case .week: day.startOfWeek(firstWeekday: firstWeekday)
     case .month: day.adding(days: 1 - day.day)
     case .year: Day(year: day.year, month: 1, day: 1)!
     }

@@ -45,13 +45,13 @@ extension PostgresStore {
 
   public func releaseSignInAttempt(_ attempt: SignInAttemptID) async throws {
     try await write { connection in
-      try await connection.run("DELETE FROM sign_in_attempts WHERE id = \(attempt.rawValue)")
+      _ = try await connection.run("DELETE FROM sign_in_attempts WHERE id = \(attempt.rawValue)")
     }
   }
 
   public func clearSignInAttempts(_ key: String) async throws {
     try await write { connection in
-      try await connection.run("DELETE FROM sign_in_attempts WHERE key = \(key)")
+      _ = try await connection.run("DELETE FROM sign_in_attempts WHERE key = \(key)")
     }
   }
 }

@@ -5,11 +5,13 @@ import Foundation
 /// it travels between them.
 public enum DatabaseCopy {
   /// Every table a copy carries, in an order that satisfies the foreign keys. Schema
-  /// bookkeeping (migrations) is each engine's own and is not copied.
+  /// bookkeeping (migrations) is each engine's own and is not copied. Sign-in attempts are
+  /// copied: a move is a restart onto another database, and a guesser locked out before it
+  /// stays locked out after.
   public static let tables = [
     "users", "user_credentials", "habits", "habit_entries", "journal_entries", "chat_messages", "shows",
-    "show_providers", "episodes", "prices", "api_tokens", "sessions", "reminder_deliveries", "feed_tokens",
-    "webhooks", "vapid_keys", "push_subscriptions", "push_deliveries", "sync_meta", "sync_heads",
+    "show_providers", "episodes", "prices", "api_tokens", "sessions", "sign_in_attempts", "reminder_deliveries",
+    "feed_tokens", "webhooks", "vapid_keys", "push_subscriptions", "push_deliveries", "sync_meta", "sync_heads",
     "sync_entities", "sync_remotes", "sync_outbox", "journal_revisions",
   ]
 

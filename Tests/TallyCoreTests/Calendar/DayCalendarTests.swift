@@ -130,10 +130,43 @@ import Testing
       let b = a.adding(days: length)
       let c = calendar(first)
       #expect(c.startOfWeek(containing: a) == ReferenceCalendar.startOfWeek(containing: a, firstWeekday: first))
+      #expect(a.startOfWeek(firstWeekday: first) == ReferenceCalendar.startOfWeek(containing: a, firstWeekday: first))
       let weeks = c.fullWeeksCovering(a, b)
       #expect(weeks == ReferenceCalendar.fullWeeksCovering(a, b, firstWeekday: first))
       #expect(weeks.count % 7 == 0)
       #expect(weeks.first.map { $0.weekday == first } ?? (a > b))
+    }
+  }
+
+  /// The week holding "now": the user's day of an instant (zone, DST, switch hour), then its
+  /// week's start, for every first weekday.
+  @Test func theWeekHoldingAnInstantStartsWhereTheReferenceSaysInEveryZone() async {
+    // Instants 2010–2031, so every zone's DST changes (and Apia's lost day) are crossed.
+    let input = zip(
+      Gen.int(in: 1_262_304_000...1_956_528_000), Gen.int(in: 0..<specZones.count), Gen.int(in: 0...6))
+    await propertyCheck(count: 1000, input: input) { seconds, zoneIndex, switchHour in
+      let moment = Date(timeIntervalSince1970: TimeInterval(seconds))
+      let zone = specZones[zoneIndex]
+      let slowDay = ReferenceCalendar.day(containing: moment, timeZone: zone, daySwitchHour: switchHour)
+      for first in Weekday.allCases {
+        let c = try! DayCalendar(timeZone: zone, daySwitchHour: switchHour, firstWeekday: first)
+        let slow = ReferenceCalendar.startOfWeek(containing: slowDay, firstWeekday: first)
+        #expect(
+          c.startOfWeek(containing: c.day(containing: moment)) == slow, "\(moment) in \(zone.identifier), \(first)")
+        #expect(c.day(containing: moment).startOfWeek(firstWeekday: first) == slow)
+      }
+    }
+  }
+
+  @Test func weeksAroundLeapDaysStartWhereTheReferenceSays() {
+    // 2000 and 2024 have a 29 February, 2100 and 2023 do not.
+    for year in [2000, 2023, 2024, 2100] {
+      for a in Day(year: year, month: 2, day: 15)!...Day(year: year, month: 3, day: 15)! {
+        for first in Weekday.allCases {
+          let slow = ReferenceCalendar.startOfWeek(containing: a, firstWeekday: first)
+          #expect(a.startOfWeek(firstWeekday: first) == slow, "\(a), \(first)")
+        }
+      }
     }
   }
 

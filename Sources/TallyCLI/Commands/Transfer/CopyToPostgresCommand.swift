@@ -10,9 +10,9 @@ struct CopyToPostgresCommand: TallyCommand {
     commandName: "copy-to-postgres",
     abstract: "Copy the whole SQLite database into an empty PostgreSQL one, and verify the copy.",
     discussion: """
-      Every user, habit, entry, journal entry, chat message, show, token, session, channel, \
-      delivery record and the sync feed are copied in one transaction, then every table's \
-      count and every user's export are compared. Stop the server first: the file must not \
+      Every user, habit, entry, journal entry, chat message, show, token, session, sign-in \
+      attempt, channel, delivery record and the sync feed are copied in one transaction, then \
+      every table's count and every user's export are compared. Stop the server first: the file must not \
       change during the copy. Then serve the copy with 'tally serve --database URL'. See \
       docs/storage.md.
       """)
