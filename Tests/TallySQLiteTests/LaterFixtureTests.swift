@@ -2,13 +2,14 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyStore
+import TallySync
 import Testing
 
 @testable import TallySQLite
 
-/// The v2, v3, v5 and v10 fixtures, so every migration path from a shipped version is opened.
+/// The v2, v3, v5, v10 and v11 fixtures, so every migration path from a shipped version is opened.
 /// v2 and v3 were made after their time, from the v1 fixture migrated that far and rows that
-/// version adds written in SQL (the store's code today writes v5's columns); v5 and v10 are
+/// version adds written in SQL (the store's code today writes v5's columns); v5, v10 and v11 are
 /// written by the store while each is the newest schema. Like v1, each is committed once and never remade.
 @Suite struct LaterFixtureTests {
   static let fixtures = FixtureTests()
@@ -43,22 +44,35 @@ import Testing
     #expect(again == .refused(until: FixtureV10.attemptedAt.addingTimeInterval(900)))
   }
 
+  /// v11 keeps each marked day's feed place in its row: the file's days still reach a device.
+  @Test func aV11DatabaseOpensWithEveryRowAndItsDaysInTheFeed() async throws {
+    let store = try open("v11")
+    try await FixtureV1.expectContents(of: store)
+    let feed = try await store.syncChanges(for: FixtureV1.ada.id, after: 0, limit: 10_000).changes
+    var days = 0
+    for habit in try await store.habits(for: FixtureV1.ada.id, includingArchived: true) {
+      days += try await store.entries(of: habit.id, for: FixtureV1.ada.id).count
+    }
+    #expect(days > 0)
+    #expect(feed.filter { $0.kind == .entry && $0.fields["status"] != .null }.count == days)
+  }
+
   func open(_ version: String) throws -> SQLiteStore {
     let database = try AppDatabase.open(at: try Self.fixtures.copyOfFixture(version))
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11).
   @Test(
-    .enabled(if: ["v2", "v3", "v5", "v10"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+    .enabled(if: ["v2", "v3", "v5", "v10", "v11"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if version == "v5" || version == "v10" {
+    if ["v5", "v10", "v11"].contains(version) {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
-      if version == "v10" {
+      if version == "v10" || version == "v11" {
         _ = try await SQLiteStore(database).claimSignInAttempt(
           FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
       }
