@@ -235,7 +235,11 @@ try:
     d.set_window_size(*WIDTHS["phone"])
     d.get(BASE + "/habits")
     d.get(find_xpath("//main//a[contains(@href, '/habits/') and contains(., 'Read')]").get_attribute("href"))
-    wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, ".relayout"))
+    # A grid laid out for the width the last page remembered is replaced by the one for this
+    # width (app.js relayout): wait until the grid shown is the phone's.
+    wait.until(lambda _: d.execute_script(
+        "const g = document.getElementById('habit-grid');"
+        " return g && Math.abs(Math.round(g.clientWidth) - Number(g.dataset.layoutWidth)) <= 1"))
     check(not d.find_elements(By.CSS_SELECTOR, '#habit-grid .gc[data-day="2026-09-03"]'), "3 September is not on the phone's first page")
     click(".grid-pages a[rel=prev]")
     wait.until(EC.url_contains("until="))

@@ -134,7 +134,11 @@ def server_state():
     while True:
         page = server_api("GET", "/api/v1/sync?limit=5000" + (f"&cursor={cursor}" if cursor else ""))
         for change in page["changes"]:
-            state.setdefault((change["kind"], change["id"]), {}).update(change.get("fields") or {})
+            fields = change.get("fields") or {}
+            if change["kind"] == "entry" and fields.get("amount", 0) is None:
+                # A day without an amount may say so with null or leave it out (docs/sync.md).
+                fields = {name: value for name, value in fields.items() if name != "amount"}
+            state.setdefault((change["kind"], change["id"]), {}).update(fields)
         cursor = page["cursor"]
         if not page["more"]:
             return state

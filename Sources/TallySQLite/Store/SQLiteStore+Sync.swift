@@ -30,18 +30,23 @@ extension SQLiteStore: SyncRepository {
     try await read { db in
       let rows = try Self.feedRows(db, user: user, after: position, limit: limit)
       var out = "{\"changes\":["
+      // Columns by index (`syncFeed`'s order): a page is 5,000 rows, and a lookup by name
+      // compares names for each.
       for (index, row) in rows.prefix(limit).enumerated() {
         if index > 0 { out += "," }
-        let stamps: String = row["stamps"]
-        let deleted: String? = row["deleted"]
-        guard deleted == nil, !stamps.hasPrefix("{"), HybridStamp(stamps) != nil else {
+        let stamps: String = row[3]
+        guard row.hasNull(atIndex: 4), !stamps.hasPrefix("{"), HybridStamp(stamps) != nil else {
           out += try Self.changes(row).map(SyncJSONText.change).joined(separator: ",")
           continue
         }
-        out += "{\"kind\":\"\(try Self.kind(row).rawValue)\",\"id\":"
-        SyncJSONText.append(row["entity_id"] as String, to: &out)
-        out += ",\"stamp\":\"\(stamps)\",\"fields\":"
-        out += row["fields"] as String
+        out += "{\"kind\":\""
+        out += try Self.kind(row).rawValue
+        out += "\",\"id\":"
+        SyncJSONText.append(row[1] as String, to: &out)
+        out += ",\"stamp\":\""
+        out += stamps
+        out += "\",\"fields\":"
+        out += row[2] as String
         out += "}"
       }
       let last = rows.prefix(limit).last.map { $0["position"] as Int64 } ?? position
@@ -58,7 +63,7 @@ extension SQLiteStore: SyncRepository {
   }
 
   private static func kind(_ row: Row) throws -> SyncKind {
-    let text: String = row["kind"]
+    let text: String = row[0]
     guard let kind = SyncKind(rawValue: text) else {
       throw StoreError.corrupt("sync_entities.kind '\(text)' is not a kind")
     }
