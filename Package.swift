@@ -43,6 +43,8 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
   ],
   targets: []
 )
@@ -324,6 +326,8 @@ package.targets += [
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "Mustache", package: "swift-mustache"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
     ],
     resources: [.copy("Resources")],
     swiftSettings: swiftSettings
@@ -343,6 +347,9 @@ package.targets += [
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
+      .product(name: "NIOEmbedded", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Prometheus", package: "swift-prometheus"),

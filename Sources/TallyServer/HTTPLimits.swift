@@ -3,7 +3,8 @@ import HummingbirdCore
 import NIOCore
 
 /// What one connection may cost before it is answered: a bounded request line and head, and
-/// a time-out for a head that never completes or a connection left idle (docs/server.md).
+/// a time-out for a head that never completes or a connection left idle (docs/server.md). A
+/// head over the limits is answered with a problem+json 400 (`HTTPParserErrorResponder`).
 public enum HTTPLimits {
   /// The request line, and any one header line, at most 8 KiB (what common proxies allow).
   public static let maxLineSize = 8 << 10
@@ -17,6 +18,7 @@ public enum HTTPLimits {
   public static func server(idleTimeout: Duration) -> HTTPServerBuilder {
     .http1(
       configuration: .init(
+        additionalChannelHandlers: [HTTPParserErrorResponder()],
         idleTimeout: TimeAmount(idleTimeout),
         httpDecoderConfiguration: .init(
           maxHeaderFieldSize: maxLineSize, maxHeaderListSize: maxHeadSize, maxHeaderFieldCount: maxHeaderCount)))
