@@ -33,6 +33,16 @@ public enum SyncJSONText {
     }
   }
 
+  /// `texts` as a JSON array of strings: what a statement reads with `json_each`.
+  public static func array(_ texts: some Sequence<String>) -> String {
+    var out = "["
+    for text in texts {
+      if out.utf8.count > 1 { out += "," }
+      append(text, to: &out)
+    }
+    return out + "]"
+  }
+
   public static func append(_ text: String, to out: inout String) {
     out += "\""
     // Nearly all text (ids, stamps, names) needs no escape: copied whole.

@@ -49,8 +49,8 @@ struct SyncEntryBatch {
     let userText = user.storeText
     var holds: [Substring: (feed: Bool, days: Bool)] = [:]
     var last: (habit: Substring, holds: (feed: Bool, days: Bool))?
-    var feedList = "["
-    var dayList = "["
+    var feedIDs: [String] = []
+    var dayIDs: [String] = []
     for id in ids {
       let habit = id.utf8.firstIndex(of: UInt8(ascii: "/")).map { id[..<$0] } ?? id[...]
       if last?.habit != habit {
@@ -59,22 +59,22 @@ struct SyncEntryBatch {
         last = (habit, known)
         if known.feed { feedHolds.insert(habit) }
       }
-      if last?.holds.feed == true { Self.append(id, to: &feedList) }
-      if last?.holds.days == true { Self.append(id, to: &dayList) }
+      if last?.holds.feed == true { feedIDs.append(id) }
+      if last?.holds.days == true { dayIDs.append(id) }
     }
-    if feedList.utf8.count > 1 {
+    if !feedIDs.isEmpty {
       let rows = try Row.fetchCursor(
         db.cachedStatement(
           sql: """
             SELECT entity_id, fields, stamps, deleted FROM sync_entities
             WHERE user_id = ? AND kind = 'entry' AND entity_id IN (SELECT value FROM json_each(?))
             """),
-        arguments: [userText, feedList + "]"])
+        arguments: [userText, SyncJSONText.array(feedIDs)])
       while let row = try rows.next() {
         stored[row["entity_id"]] = try Database.entity(row)
       }
     }
-    if dayList.utf8.count > 1 {
+    if !dayIDs.isEmpty {
       let rows = try Row.fetchCursor(
         db.cachedStatement(
           sql: """
@@ -83,16 +83,11 @@ struct SyncEntryBatch {
               ON e.habit_id = substr(r.value, 1, instr(r.value, '/') - 1) AND e.day = substr(r.value, instr(r.value, '/') + 1)
             WHERE e.user_id = ? AND e.stamp IS NOT NULL
             """),
-        arguments: [dayList + "]", userText])
+        arguments: [SyncJSONText.array(dayIDs), userText])
       while let row = try rows.next() {
         stored[row["entity_id"]] = try Database.markedDayEntity(row)
       }
     }
-  }
-
-  private static func append(_ id: String, to list: inout String) {
-    if list.utf8.count > 1 { list += "," }
-    SyncJSONText.append(id, to: &list)
   }
 
   func entity(_ id: String) -> SyncEntity? {
@@ -128,7 +123,7 @@ struct SyncEntryBatch {
     guard !changed.isEmpty else { return }
     let userText = user.storeText
     let first = try db.takeSyncPositions(userText, count: changed.count)
-    let habits = try Self.habitsHeld(db, user: userText, naming: changed.lazy.map(\.id))
+    let habits = try Self.habitsHeld(db, user: userText, Self.habits(naming: changed.lazy.map(\.id)))
     var feed = "["
     var days = SyncEntryRows()
     var unfed: [String] = []
@@ -176,36 +171,28 @@ struct SyncEntryBatch {
   /// Returns what it did, or `nil` when the run must be merged change by change.
   static func writeWhole(_ run: SyncEntryRun, _ db: Database, user: UUID) throws -> (applied: Int, unchanged: Int)? {
     let userText = user.storeText
-    var habits = "["
-    for habit in run.habits { append(habit, to: &habits) }
-    let plain = try Int.fetchOne(
-      db.cachedStatement(
-        sql: """
-          SELECT count(*) FROM json_each(?1) r CROSS JOIN habits h ON h.id = r.value AND h.user_id = ?2
-          WHERE NOT EXISTS (SELECT 1 FROM sync_entities s WHERE s.user_id = ?2 AND s.kind = 'entry'
-            AND s.entity_id > h.id || '/' AND s.entity_id < h.id || '0')
-          """),
-      arguments: [habits + "]", userText])
-    guard plain == run.habits.count else { return nil }
+    guard try habitsHeld(db, user: userText, run.habits).count == run.habits.count,
+      try run.habits.allSatisfy({ try !db.entryHoldings(of: $0[...], user: userText).feed })
+    else { return nil }
     try SyncEntryRows.mark(db, rows: run.rows, user: user, first: db.takeSyncPositions(userText, count: run.count))
     return (db.changesCount, run.count - db.changesCount)
   }
 
-  /// Which of the habits `ids` name (`HABIT/DAY`) the user has: only their days are rows.
-  private static func habitsHeld(_ db: Database, user: String, naming ids: some Sequence<String>) throws
-    -> Set<Substring>
-  {
-    var list = "["
-    var last: Substring?
+  /// The habits `ids` name (`HABIT/DAY`), each once: a batch's ids come habit by habit.
+  private static func habits(naming ids: some Sequence<String>) -> [String] {
+    var habits: [String] = []
     for id in ids {
       let habit = id[..<id.utf8.firstIndex(of: UInt8(ascii: "/"))!]
-      guard habit != last else { continue }
-      last = habit
-      append(String(habit), to: &list)
+      if habits.last.map({ $0 != habit }) ?? true { habits.append(String(habit)) }
     }
+    return habits
+  }
+
+  /// Which of `habits` the user has: only their days are rows.
+  private static func habitsHeld(_ db: Database, user: String, _ habits: [String]) throws -> Set<Substring> {
     let held = try String.fetchAll(
       db.cachedStatement(sql: "SELECT id FROM habits WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))"),
-      arguments: [user, list + "]"])
+      arguments: [user, SyncJSONText.array(habits)])
     return Set(held.map { $0[...] })
   }
 }

@@ -141,17 +141,12 @@ extension Database {
   /// Forgets the feed rows of these entries (`HABIT/DAY` ids): their days hold them now.
   func removeSyncEntries(_ ids: [String], user: UUID) throws {
     guard !ids.isEmpty else { return }
-    var list = "["
-    for id in ids {
-      if list.utf8.count > 1 { list += "," }
-      SyncJSONText.append(id, to: &list)
-    }
     try cachedStatement(
       sql: """
         DELETE FROM sync_entities WHERE user_id = ? AND kind = 'entry'
           AND entity_id IN (SELECT value FROM json_each(?))
         """
-    ).execute(arguments: [user.storeText, list + "]"])
+    ).execute(arguments: [user.storeText, SyncJSONText.array(ids)])
   }
 
   /// Whether the feed keeps rows of `habit`'s entries (an id's part before its slash) in
