@@ -36,7 +36,9 @@ final class HTTPParserErrorResponder: ChannelDuplexHandler, RemovableChannelHand
       headerFields: [.contentType: "application/problem+json", .contentLength: String(body.readableBytes), .connection: "close"])
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     context.write(wrapOutboundOut(.body(body)), promise: nil)
-    context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    // After the answer in the pipeline's order, so it is sent before the connection closes.
+    context.close(promise: nil)
   }
 
   static func detail(_ error: HTTPParserError) -> String {
