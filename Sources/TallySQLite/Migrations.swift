@@ -23,6 +23,7 @@ enum Migrations {
     ("v9", v9),
     ("v10", v10),
     ("v11", v11),
+    ("v12", v12),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

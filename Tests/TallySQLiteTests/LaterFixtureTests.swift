@@ -7,9 +7,9 @@ import Testing
 
 @testable import TallySQLite
 
-/// The v2, v3, v5, v10 and v11 fixtures, so every migration path from a shipped version is opened.
+/// The v2, v3, v5, v10, v11 and v12 fixtures, so every migration path from a shipped version is opened.
 /// v2 and v3 were made after their time, from the v1 fixture migrated that far and rows that
-/// version adds written in SQL (the store's code today writes v5's columns); v5, v10 and v11 are
+/// version adds written in SQL (the store's code today writes v5's columns); v5, v10, v11 and v12 are
 /// written by the store while each is the newest schema. Like v1, each is committed once and never remade.
 @Suite struct LaterFixtureTests {
   static let fixtures = FixtureTests()
@@ -57,25 +57,34 @@ import Testing
     #expect(feed.filter { $0.kind == .entry && $0.fields["status"] != .null }.count == days)
   }
 
+  /// v12 keeps its amounts under a foreign key: the measurable habit's days come back whole.
+  @Test func aV12DatabaseOpensWithEveryRowAndItsAmounts() async throws {
+    let store = try open("v12")
+    try await FixtureV1.expectContents(of: store, others: [FixtureV12.eve])
+    #expect(try await store.habits(for: FixtureV12.eve.id, includingArchived: true) == [FixtureV12.run])
+    #expect(try await store.entries(of: FixtureV12.run.id, for: FixtureV12.eve.id) == FixtureV12.days)
+  }
+
   func open(_ version: String) throws -> SQLiteStore {
     let database = try AppDatabase.open(at: try Self.fixtures.copyOfFixture(version))
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11, v12).
   @Test(
-    .enabled(if: ["v2", "v3", "v5", "v10", "v11"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+    .enabled(if: ["v2", "v3", "v5", "v10", "v11", "v12"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if ["v5", "v10", "v11"].contains(version) {
+    if ["v5", "v10", "v11", "v12"].contains(version) {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
-      if version == "v10" || version == "v11" {
+      if ["v10", "v11", "v12"].contains(version) {
         _ = try await SQLiteStore(database).claimSignInAttempt(
           FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
       }
+      if version == "v12" { try await FixtureV12.write(SQLiteStore(database)) }
       try database.writer.close()
     } else {
       path = try Self.fixtures.copyOfFixture("v1")
@@ -93,6 +102,31 @@ import Testing
 enum FixtureV10 {
   static let key = String(repeating: "ab", count: 32)
   static let attemptedAt = Date(timeIntervalSince1970: 1_773_000_000.250)
+}
+
+/// What the v12 fixture adds to the v1 fixture: eve, whose measurable habit has an amount on
+/// each done day and none on a skipped one.
+enum FixtureV12 {
+  static let eve = try! User(
+    id: UUID(uuidString: "0e000000-0000-4000-8000-000000000012")!, name: "eve",
+    settings: UserSettings(timeZone: "Pacific/Apia"))
+  static let run = try! Habit(
+    id: UUID(uuidString: "12000000-0000-4000-8000-000000000001")!, name: "Run", createdDay: Day("2026-01-01")!,
+    measure: Measure(unit: "km", target: Amount(thousandths: 5_000), direction: .atLeast))
+  static let days = [
+    HabitEntry(day: Day("2026-01-02")!, status: .done, note: "hills", amount: Amount(thousandths: 6_250)),
+    HabitEntry(day: Day("2026-01-03")!, status: .skipped),
+    HabitEntry(day: Day("2026-01-04")!, status: .done, amount: .zero),
+  ]
+
+  static func write(_ store: SQLiteStore) async throws {
+    _ = try await store.createUser(eve)
+    _ = try await store.createHabit(run, for: eve.id)
+    for entry in days {
+      let mark: DayMark = entry.amount.map { .amount($0) } ?? .skipped
+      _ = try await store.setDay(entry.day, of: run.id, to: mark, note: entry.note, for: eve.id)
+    }
+  }
 }
 
 /// What v2 and v3 add to the v1 fixture, in the SQL of their time.
