@@ -68,12 +68,15 @@ import Testing
         #expect(actual == expected, "\(replica.name) differs from the server after \(codes)")
       }
       try await oracle.check(expected, codes: codes)
-      // The answer the server writes from its rows says what the changes it reads say.
-      let page = try await server.store.syncChanges(for: server.user.id, after: 0, limit: 5_000)
-      let text = try await server.store.syncPullText(for: server.user.id, after: 0, limit: 5_000)
-      let cursor = SyncCursor(position: page.position, user: server.user.id, server: try await server.store.syncDevice())
-      let read = try SyncJSONReader.pull(Array(text.utf8))
-      #expect(read == SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more), "after \(codes)")
+      // The answer the server writes from its rows says what the changes it reads say, whole
+      // and in pages of three.
+      for limit in [5_000, 3] {
+        let page = try await server.store.syncChanges(for: server.user.id, after: 0, limit: limit)
+        let text = try await server.store.syncPullText(for: server.user.id, after: 0, limit: limit)
+        let cursor = SyncCursor(position: page.position, user: server.user.id, server: try await server.store.syncDevice())
+        let read = try SyncJSONReader.pull(Array(text.utf8))
+        #expect(read == SyncPullResponse(changes: page.changes, cursor: cursor.description, more: page.more), "after \(codes)")
+      }
     }
   }
 }

@@ -24,35 +24,35 @@ extension SQLiteStore: SyncRepository {
     }
   }
 
-  /// An entity whose fields share one stamp (nearly every one) is copied into the answer as
-  /// the feed holds it: its fields column is already the JSON a change carries.
+  /// An entity whose fields share one stamp (nearly every one) comes from SQLite as the
+  /// change's text (`syncFeedText`); any other is read and written out here.
   public func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String {
     try await read { db in
-      let rows = try Self.feedRows(db, user: user, after: position, limit: limit)
+      try db.requireUser(user)
+      let rows = try db.syncFeedText(user, after: position, limit: limit + 1)
       var out = "{\"changes\":["
-      // Columns by index (`syncFeed`'s order): a page is 5,000 rows, and a lookup by name
-      // compares names for each.
-      for (index, row) in rows.prefix(limit).enumerated() {
-        if index > 0 { out += "," }
-        let stamps: String = row[3]
-        guard row.hasNull(atIndex: 4), !stamps.hasPrefix("{"), HybridStamp(stamps) != nil else {
-          out += try Self.changes(row).map(SyncJSONText.change).joined(separator: ",")
-          continue
+      var count = 0
+      var last = position
+      var more = false
+      while let row = try rows.next() {
+        guard count < limit else {
+          more = true
+          break
         }
-        out += "{\"kind\":\""
-        out += try Self.kind(row).rawValue
-        out += "\",\"id\":"
-        SyncJSONText.append(row[1] as String, to: &out)
-        out += ",\"stamp\":\""
-        out += stamps
-        out += "\",\"fields\":"
-        out += row[2] as String
-        out += "}"
+        if count > 0 { out += "," }
+        if let change = row[0] as String? {
+          out += change
+        } else {
+          // Columns by index: `syncFeed`'s, after the text.
+          let feedRow: Row = ["kind": row[1], "entity_id": row[2], "fields": row[3], "stamps": row[4], "deleted": row[5]]
+          out += try Self.changes(feedRow).map(SyncJSONText.change).joined(separator: ",")
+        }
+        last = row[6]
+        count += 1
       }
-      let last = rows.prefix(limit).last.map { $0["position"] as Int64 } ?? position
       out += "],\"cursor\":"
       SyncJSONText.append(SyncCursor(position: last, user: user, server: try db.syncDevice()).description, to: &out)
-      return out + ",\"more\":\(rows.count > limit)}"
+      return out + ",\"more\":\(more)}"
     }
   }
 
