@@ -34,6 +34,25 @@ import Testing
     #expect((try? SyncJSONReader.value(Array(text.utf8))) == nil)
   }
 
+  /// A repeated key keeps its first value in a change as anywhere else; a page that is not a
+  /// page is refused.
+  @Test func readsAPageAsCodableReadsIt() throws {
+    let stamp = HybridStamp(milliseconds: 1, counter: 0, device: SyncEntityTests.devices[0]).text
+    let text = #"""
+      {"changes":[{"id":"a/2026-01-01","kind":"entry","fields":null,"fields":{"status":"done"},
+      "stamp":"\#(stamp)","id":"b","deleted":false}],"more":true,"cursor":"c","changes":[]}
+      """#
+    let codable = try JSONDecoder().decode(SyncPullResponse.self, from: Data(text.utf8))
+    #expect(try SyncJSONReader.pull(Array(text.utf8)) == codable)
+    #expect(codable.changes.first?.fields == [:])
+    for bad in ["[]", #"{"changes":{},"more":true,"cursor":"c"}"#, #"{"changes":[1],"more":true,"cursor":"c"}"#,
+      #"{"changes":[],"more":true,"cursor":"c"} x"#, #"{"changes":[],"cursor":"c"}"#]
+    {
+      #expect((try? JSONDecoder().decode(SyncPullResponse.self, from: Data(bad.utf8))) == nil)
+      #expect((try? SyncJSONReader.pull(Array(bad.utf8))) == nil)
+    }
+  }
+
   /// Stricter than `JSONDecoder` here: JSON has no trailing commas, and Tally writes none.
   @Test(arguments: ["[1,]", #"{"a":1,}"#])
   func refusesTrailingCommas(_ text: String) {
@@ -48,6 +67,9 @@ import Testing
       let codable = try? JSONDecoder().decode(SyncChange.self, from: Data(text.utf8))
       let read = try? SyncJSONReader.change(SyncJSONReader.value(Array(text.utf8)))
       #expect(codable == read)
+      // A pull's changes are read straight from the text, with the same checks.
+      let page = #"{"more":false,"changes":[\#(text)],"cursor":"c"}"#
+      #expect((try? SyncJSONReader.pull(Array(page.utf8)))?.changes == read.map { [$0] })
     }
     #expect((try? SyncJSONReader.change(SyncJSONReader.value(Array(good.utf8)))) != nil)
   }

@@ -10,11 +10,12 @@ import TallySync
 extension SyncApplier {
   /// The name `habit` keeps; renames whichever of it and a same-named habit was named later.
   mutating func resolveNameClash(_ habit: Habit, _ key: SyncKey, _ state: SyncEntity) throws -> String {
-    let others = try HabitRecord.filter(HabitRecord.Columns.userID == user.storeText)
-      .filter(HabitRecord.Columns.id != habit.id.storeText).fetchAll(db)
     let nameKey = NameKey.comparisonKey(habit.name)
-    guard let other = others.first(where: { NameKey.comparisonKey($0.name) == nameKey }) else { return habit.name }
-    let taken = Set(others.map { NameKey.comparisonKey($0.name) }).union([nameKey])
+    let mine = HabitRecord.filter(HabitRecord.Columns.userID == user.storeText)
+      .filter(HabitRecord.Columns.id != habit.id.storeText)
+    // The unique name index finds a clash; only then are the other names read.
+    guard let other = try mine.filter(HabitRecord.Columns.nameKey == nameKey).fetchOne(db) else { return habit.name }
+    let taken = Set(try mine.fetchAll(db).map { NameKey.comparisonKey($0.name) }).union([nameKey])
     let free = SyncMergeRules.freeName(habit.name, taken: taken)
     let otherKey = SyncKey(kind: .habit, id: other.id)
     let otherStamp = try db.syncEntity(otherKey, user: user)?.stamps["name"]

@@ -43,8 +43,9 @@ struct SyncApplier {
     // together: nothing in between reads their feed rows.
     var entriesWritten = false
     for index in SyncMergeRules.ordered(changes) {
-      let change = changes[index]
-      if change.kind == .entry, entries == nil, !entriesWritten, let run {
+      // The kind alone first: a page's entries written whole are skipped without a copy each.
+      let isEntry = changes[index].kind == .entry
+      if isEntry, entries == nil, !entriesWritten, let run {
         // Parents come first, so the habits of this page are in place by now.
         if let outcome = try SyncEntryBatch.writeWhole(run, db, user: user) {
           entriesWritten = true
@@ -52,7 +53,8 @@ struct SyncApplier {
           report.unchanged += outcome.unchanged
         }
       }
-      if change.kind == .entry, entriesWritten { continue }
+      if isEntry, entriesWritten { continue }
+      let change = changes[index]
       if change.kind == .entry, entries == nil {
         entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if change.kind != .entry {
