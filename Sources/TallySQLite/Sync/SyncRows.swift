@@ -9,13 +9,14 @@ enum SyncFeedSQL {
   /// A `habit_entries` row as `sync_entities`' columns (`user_id, kind, entity_id, fields,
   /// stamps, deleted, position`): its amount is the number of the unit a change carries.
   static let markedDayColumns = [
-    "user_id", "'entry'", "habit_id || '/' || day",
-    """
+    "user_id", "'entry'", "habit_id || '/' || day", markedDayFields, "stamp", "NULL", "position",
+  ]
+
+  /// A `habit_entries` row's fields as the JSON object a change carries.
+  static let markedDayFields = """
     json_object('amount', CASE WHEN amount % 1000 = 0 THEN amount / 1000 ELSE amount / 1000.0 END, \
     'note', note, 'status', status)
-    """,
-    "stamp", "NULL", "position",
-  ]
+    """
 }
 
 /// The sync tables, read and written inside a caller's transaction.
@@ -83,7 +84,7 @@ extension Database {
           FROM sync_entities WHERE user_id = ?1 AND position > ?2
           UNION ALL
           SELECT '{"kind":"entry","id":"' || habit_id || '/' || day || '","stamp":"' || stamp || '","fields":'
-              || \(SyncFeedSQL.markedDayColumns[3]) || '}',
+              || \(SyncFeedSQL.markedDayFields) || '}',
             NULL, NULL, NULL, NULL, NULL, position
           FROM habit_entries WHERE user_id = ?1 AND position > ?2
           ORDER BY position LIMIT ?3
