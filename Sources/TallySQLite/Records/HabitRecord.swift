@@ -34,7 +34,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
   var targetDirection: String?
   var description: String?
 
-  enum CodingKeys: String, CodingKey, ColumnExpression {
+  enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {
     case id
     case userID = "user_id"
     case name
@@ -171,7 +171,15 @@ extension HabitRecord {
   /// the same sentence as the checks that run before a write.
   func write(_ db: Database, inserting: Bool) throws {
     do {
-      if inserting { try insert(db) } else { try update(db) }
+      if inserting {
+        try insert(db)
+      } else if try String.fetchOne(db, sql: "SELECT kind FROM habits WHERE id = ?", arguments: [id]) == kind {
+        // Writing `kind`, even unchanged, makes SQLite check v12's amount key against every
+        // day of the habit; a kind that stays is left out.
+        try update(db, columns: CodingKeys.allCases.filter { $0 != .kind })
+      } else {
+        try update(db)
+      }
     } catch let error as DatabaseError
       where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE && (error.message ?? "").contains("name_key")
     {
