@@ -66,7 +66,7 @@ extension SyncApplier {
       .validated()
     let existed = try HabitRecord.exists(db, key: habitID.storeText)
     habit.name = try resolveNameClash(habit, key, state)
-    try HabitRecord(habit, user: user).save(db)
+    try HabitRecord(habit, user: user).write(db, inserting: !existed)
     if !existed {
       // Its entries waited in the feed; each marked day moves to its row, keeping its place.
       var days = SyncEntryRows()
