@@ -40,8 +40,8 @@ public struct SyncKey: Hashable, Sendable, CustomStringConvertible {
 
   /// The parent's key (an entry's habit, an episode's show), read from the id.
   public var parent: SyncKey? {
-    guard let kind = kind.parent, let slash = id.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-    return SyncKey(kind: kind, id: String(id[..<slash]))
+    guard let kind = kind.parent, let (parent, _) = SyncID.split(id) else { return nil }
+    return SyncKey(kind: kind, id: String(parent))
   }
 }
 

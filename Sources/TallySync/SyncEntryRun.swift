@@ -26,15 +26,14 @@ public struct SyncEntryRun: Hashable, Sendable {
         let value = try? SyncFields.entry(change.fields), let status = value.status
       else { return nil }
       // A checked entry id is `HABIT/DAY`, both parts in their one written form.
-      let slash = change.id.utf8.firstIndex(of: UInt8(ascii: "/"))!
-      let habit = change.id[..<slash]
+      let (habit, day) = SyncID.split(change.id)!
       if habits.last.map({ $0 != habit }) ?? true, !habits.contains(where: { $0 == habit }) {
         habits.append(String(habit))
       }
       rows += count == 0 ? "[\"" : ",[\""
       rows += habit
       rows += "\",\""
-      rows += change.id[change.id.index(after: slash)...]
+      rows += day
       rows += "\",\"\(status.rawValue)\","
       if let note = value.note { SyncJSONText.append(note, to: &rows) } else { rows += "null" }
       rows += ","

@@ -23,6 +23,13 @@ public enum SyncID: Hashable, Sendable {
   }
   public static func price(_ country: String, _ providerID: Int) -> String { "\(country)/\(providerID)" }
 
+  /// An id split at its first slash: an entry's habit and day, an episode's show and the
+  /// rest; `nil` for an id without one. Split as bytes, for the ids of a first pull.
+  public static func split(_ id: String) -> (head: Substring, rest: Substring)? {
+    guard let slash = id.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+    return (id[..<slash], id[id.index(after: slash)...])
+  }
+
   public init(_ key: SyncKey) throws(ValidationError) {
     guard let parsed = key.kind == .entry ? Self.entry(key.id) : Self.parse(key) else {
       throw ValidationError(field: "change id", rule: "'\(key.id)' is not the id of a \(key.kind.rawValue) (\(Self.form(key.kind)))")

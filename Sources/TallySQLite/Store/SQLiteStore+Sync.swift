@@ -40,12 +40,11 @@ extension SQLiteStore: SyncRepository {
           break
         }
         if count > 0 { out += "," }
+        // The change's text, else `syncFeed`'s columns by name; the position is the last.
         if let change = row[0] as String? {
           out += change
         } else {
-          // Columns by index: `syncFeed`'s, after the text.
-          let feedRow: Row = ["kind": row[1], "entity_id": row[2], "fields": row[3], "stamps": row[4], "deleted": row[5]]
-          out += try Self.changes(feedRow).map(SyncJSONText.change).joined(separator: ",")
+          out += try Self.changes(row).map(SyncJSONText.change).joined(separator: ",")
         }
         last = row[6]
         count += 1
@@ -63,7 +62,7 @@ extension SQLiteStore: SyncRepository {
   }
 
   private static func kind(_ row: Row) throws -> SyncKind {
-    let text: String = row[0]
+    let text: String = row["kind"]
     guard let kind = SyncKind(rawValue: text) else {
       throw StoreError.corrupt("sync_entities.kind '\(text)' is not a kind")
     }

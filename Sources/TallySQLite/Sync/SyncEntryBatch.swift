@@ -52,7 +52,7 @@ struct SyncEntryBatch {
     var feedIDs: [String] = []
     var dayIDs: [String] = []
     for id in ids {
-      let habit = id.utf8.firstIndex(of: UInt8(ascii: "/")).map { id[..<$0] } ?? id[...]
+      let habit = SyncID.split(id)?.head ?? id[...]
       if last?.habit != habit {
         let known = try holds[habit] ?? db.entryHoldings(of: habit, user: userText)
         holds[habit] = known
@@ -129,7 +129,7 @@ struct SyncEntryBatch {
     var unfed: [String] = []
     for (index, item) in changed.enumerated() {
       let position = first + Int64(index)
-      let habit = item.id[..<item.id.utf8.firstIndex(of: UInt8(ascii: "/"))!]
+      let habit = SyncID.split(item.id)!.head
       let held = habits.contains(habit)
       if held, item.day.status != nil, let stamp = item.state.stamp {
         days.add(item.id, item.day, stamp: stamp, position: position)
@@ -182,7 +182,7 @@ struct SyncEntryBatch {
   private static func habits(naming ids: some Sequence<String>) -> [String] {
     var habits: [String] = []
     for id in ids {
-      let habit = id[..<id.utf8.firstIndex(of: UInt8(ascii: "/"))!]
+      let habit = SyncID.split(id)!.head
       if habits.last.map({ $0 != habit }) ?? true { habits.append(String(habit)) }
     }
     return habits

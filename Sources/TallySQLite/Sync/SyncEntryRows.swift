@@ -24,7 +24,7 @@ struct SyncEntryRows {
   /// when `value` has no status.
   mutating func add(_ id: String, _ value: HabitEntryValue, stamp: HybridStamp, position: Int64) {
     guard let status = value.status else { return clear(id) }
-    let (habit, day) = Self.parts(id)
+    let (habit, day) = SyncID.split(id)!
     if marked.utf8.count > 1 { marked += "," }
     marked += "[\"\(habit)\",\"\(day)\",\"\(status.rawValue)\","
     if let note = value.note { SyncJSONText.append(note, to: &marked) } else { marked += "null" }
@@ -35,14 +35,9 @@ struct SyncEntryRows {
 
   /// The day `id` names has no status (or none it can keep): its row goes.
   mutating func clear(_ id: String) {
-    let (habit, day) = Self.parts(id)
+    let (habit, day) = SyncID.split(id)!
     if cleared.utf8.count > 1 { cleared += "," }
     cleared += "[\"\(habit)\",\"\(day)\"]"
-  }
-
-  private static func parts(_ id: String) -> (Substring, Substring) {
-    let slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))!
-    return (id[..<slash], id[id.index(after: slash)...])
   }
 
   func write(_ db: Database, user: UUID) throws {
@@ -82,14 +77,14 @@ extension Database {
   /// What the feed holds of a marked day: its `habit_entries` row, one value under one stamp.
   /// A row written and not yet recorded (no stamp) is not in the feed yet.
   func markedDayEntity(_ id: String, user: UUID) throws -> SyncEntity? {
-    guard let slash = id.utf8.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+    guard let (habit, day) = SyncID.split(id) else { return nil }
     let row = try Row.fetchOne(
       cachedStatement(
         sql: """
           SELECT status, note, amount, stamp FROM habit_entries
           WHERE habit_id = ? AND day = ? AND user_id = ? AND stamp IS NOT NULL
           """),
-      arguments: [String(id[..<slash]), String(id[id.index(after: slash)...]), user.storeText])
+      arguments: [String(habit), String(day), user.storeText])
     return try row.map(Self.markedDayEntity)
   }
 
