@@ -123,11 +123,14 @@ def restore(backup, db_path):
     """docs/deploy.md's restore, with the server stopped: move the database and its -wal and
     -shm files aside (a WAL left beside another file would be replayed into it), copy the
     backup in under the database's name, start the server."""
+    moved = []
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db_path + suffix):
             os.rename(db_path + suffix, db_path + suffix + ".before-restore")
+            moved.append(os.path.basename(db_path + suffix))
     os.makedirs(os.path.dirname(db_path), exist_ok=True)
     shutil.copyfile(backup, db_path)
+    return moved
 
 
 def set_up(tally, live):
@@ -171,12 +174,11 @@ def take_backups(tally, server, token, writers, folder):
     taken = []
 
     def note(kind, slug, path, started, ended):
-        acked = sum(1 for wr in writers for t in wr.acked if started <= t <= ended)
+        seconds = ended - started
+        rate = sum(1 for wr in writers for t in wr.acked if started <= t <= ended) / seconds
         size = os.path.getsize(path) if os.path.exists(path) else 0
-        taken.append({"kind": kind, "slug": slug, "path": path, "window": window(writers, started, ended)})
-        timed = " (timed from the second server's start)" if slug == "daily" else ""
-        print(f"     {kind}: {size / 1048576:.2f} MiB in {(ended - started) * 1000:.0f} ms{timed}, "
-              f"{acked / (ended - started):.0f} writes/s answered meanwhile")
+        taken.append({"kind": kind, "slug": slug, "path": path, "window": window(writers, started, ended),
+                      "figures": f"{size / 1048576:5.2f} MiB {seconds * 1000:6.0f} ms {rate:8.0f}"})
 
     time.sleep(3)
     path = os.path.join(folder, "api-backup.sqlite")
@@ -261,9 +263,11 @@ def same_as_original(label, export, original, replayed_names):
 
 
 def drill_restore(tally, backup, db_path, token, writers, original):
-    restore(backup["path"], db_path)
+    moved = restore(backup["path"], db_path)
     server = Server(tally, db_path)
     kind = backup["kind"]
+    print(f"     {kind}: copied to {'the live database' if moved else 'a new folder'}"
+          + (f" after moving aside {', '.join(moved)}" if moved else ""))
     try:
         if not check(server.healthy, f"{kind}: restored and served, /healthz 200"):
             print(server.tail())
@@ -275,8 +279,14 @@ def drill_restore(tally, backup, db_path, token, writers, original):
         check(not differences(base_part(original), base_part(api_export)), f"{kind}: everything no writer touched is as on the original")
         held = [wr.held(api_export) for wr in writers]
         for wr, k, (a, b) in zip(writers, held, backup["window"]):
+            why = []
+            if k is None:
+                observed, expected = wr.project(api_export), wr.state(a)
+                why = [f"{key}: backup {observed.get(key)!r}, after its first {a} writes {expected.get(key)!r}"
+                       for key in sorted(set(observed) | set(expected), key=str) if observed.get(key) != expected.get(key)]
             check(k is not None and a <= k <= b,
-                  f"{kind}: writer {wr.w}'s writes in it are its first {k} (answered before the backup began: {a}, sent before it ended: {b})")
+                  f"{kind}: writer {wr.w}'s writes in it are its first {k} (answered before the backup began: {a}, "
+                  f"sent before it ended: {b})" + "".join(f"\n       {line}" for line in why[:5]))
         if None in held:
             return
         original_orders = {h["habit"]["name"]: (h["habit"]["id"], h["habit"]["sortOrder"]) for h in original["habits"]}
@@ -284,6 +294,7 @@ def drill_restore(tally, backup, db_path, token, writers, original):
         check(all(original_orders[h["name"]] == (h["id"], h["sortOrder"]) for h in made),
               f"{kind}: each habit it holds has the original's id and place in the list")
         in_flight = sum(b - a for a, b in backup["window"])
+        backup["figures"] += f" {sum(held):6} {in_flight:9}"
         print(f"     {kind}: held {sum(held)} writes ({', '.join(map(str, held))} per writer), {in_flight} in flight while it was taken")
         replayed = replay(writers, held, server, token, original)
         replayed_names = {wr.write(i)[3][1] for wr, k in zip(writers, held) for i in range(k, len(wr.acked)) if i % 6 == 3}
@@ -319,6 +330,12 @@ def drill_backups(tally):
           "the original's final export: GET /api/v1/export and tally export agree")
     for wr in writers:
         check(wr.project(original) == wr.state(len(wr.acked)), f"the original holds all {len(wr.acked)} writes of writer {wr.w}")
+    # A new habit goes last in the list: habits added at once by several writers must still
+    # each get a place of their own, or no replay can give the original's list order.
+    places = [h["habit"]["sortOrder"] for h in original["habits"]]
+    shared = sorted({p for p in places if places.count(p) > 1})
+    check(not shared, f"the original's {len(places)} habits each have a place of their own in the list (sortOrder)"
+          + (f"; shared by several: {shared[:12]}" if shared else ""))
     check(server.stop(), "the original server stopped cleanly")
     for backup in taken:
         file_checks(backup)
@@ -327,3 +344,9 @@ def drill_backups(tally):
         in_place = backup["slug"] == "daily"
         db_path = live if in_place else os.path.join(folder, "restored-" + backup["slug"], "tally.sqlite")
         drill_restore(tally, backup, db_path, token, writers, original)
+    # writes/s: answered by the live server while the backup was taken; held: writes of the
+    # sequence the backup holds; in flight: sent before it ended but not answered before it began.
+    print(f"     {'backup':<20} {'size':>9} {'time':>9} {'writes/s':>8} {'held':>6} {'in flight':>9}")
+    for backup in taken:
+        print(f"     {backup['kind']:<20} {backup['figures']}")
+    print("     (serve --backup-dir is timed from the start of the server that makes it)")

@@ -207,7 +207,6 @@ def drill_newer_schema(tally, newest_fixture, work):
     finally:
         server.stop()
     log = open(server.log_path).read()
-    os.remove(server.log_path)
     check(server.process.returncode != 0 and path in log and "v999" in log,
           f"tally serve refuses a database with schema v999: exit {server.process.returncode}, "
           f"\"{log.strip().splitlines()[-1] if log.strip() else ''}\"")

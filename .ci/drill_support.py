@@ -115,21 +115,22 @@ class Tally:
         """The newest schema: the last line of `tally --version` names it; a binary without
         --version was built from this tree, whose Migrations.swift lists the migrations."""
         result = self.run("--version")
-        found = re.findall(r"\bv\d+\b", result.stdout.strip().splitlines()[-1]) if result.returncode == 0 and result.stdout.strip() else []
+        last = result.stdout.strip().splitlines()[-1] if result.returncode == 0 and result.stdout.strip() else ""
+        found = re.search(r"SQLite (v\d+)", last)  # "schema SQLite v12, PostgreSQL v4"
         if found:
-            return found[-1], "tally --version"
+            return found.group(1), f"tally --version: {last}"
         with open(os.path.join(repo, "Sources/TallySQLite/Migrations.swift")) as f:
             listed = re.findall(r'\(\s*"(v\d+)"\s*,\s*v\d+\s*\)', f.read())
         return listed[-1], "Sources/TallySQLite/Migrations.swift (tally --version names none)"
 
 
 class Server:
-    """`tally serve --db PATH` on a free loopback port, its output kept in a log beside it."""
+    """`tally serve --db PATH` on a free loopback port, its output kept in a log of its own."""
 
     def __init__(self, tally, db, *extra, wait=True):
         self.db, self.port = db, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = db + f".{self.port}.log"
+        self.log_path = os.path.join(tally.work, f"serve-{self.port}.log")
         self.log = open(self.log_path, "w")
         self.started = time.monotonic()
         self.process = tally.start("serve", "--db", db, "--port", str(self.port), "--log-level", "info", *extra,
