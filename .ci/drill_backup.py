@@ -32,8 +32,8 @@ def in_writer_range(w, day):
 
 class Writer(threading.Thread):
     """Writer w's numbered writes, each sent after the previous one's answer, touching only its
-    own keys: its two habits' days, its journal days, the habits it names. `effect` is what a
-    write leaves in the export, so any prefix's state can be computed."""
+    own keys: its two habits' days, its journal days, the habits it names. `write(i)` gives the
+    request and the key and value it leaves in the export, so any prefix's state is known."""
 
     def __init__(self, w, base, token, marks, distance):
         super().__init__(daemon=True)
@@ -126,8 +126,8 @@ def restore(backup, db_path):
     moved = []
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db_path + suffix):
+            moved.append(f"{os.path.basename(db_path + suffix)} ({os.path.getsize(db_path + suffix)} bytes)")
             os.rename(db_path + suffix, db_path + suffix + ".before-restore")
-            moved.append(os.path.basename(db_path + suffix))
     os.makedirs(os.path.dirname(db_path), exist_ok=True)
     shutil.copyfile(backup, db_path)
     return moved
@@ -145,7 +145,8 @@ def set_up(tally, live):
 
     def api(method, path, body=None):
         answer_status, answer, _ = call(server.base, method, path, body, token)
-        assert answer_status in (200, 201, 204), f"{method} {path}: {answer_status} {answer}"
+        if answer_status not in (200, 201, 204):
+            raise RuntimeError(f"setting up: {method} {path} answered {answer_status}: {answer}")
         return answer
     for n in range(1, 6):
         habit = api("POST", "/api/v1/habits", {"name": f"History {n}", "createdDay": "2016-01-01", "color": f"#{n}{n}AA55"})
@@ -185,10 +186,10 @@ def take_backups(tally, server, token, writers, folder):
     started = time.monotonic()
     status, body, headers = call(server.base, "GET", "/api/v1/backup", token=token, raw=True, timeout=120)
     ended = time.monotonic()
-    check(status == 200 and body[:16] == b"SQLite format 3\0" and headers.get("Content-Type") == "application/vnd.sqlite3",
-          f"GET /api/v1/backup answered {status} with an SQLite file")
+    ok = status == 200 and body[:16] == b"SQLite format 3\0" and headers.get("Content-Type") == "application/vnd.sqlite3"
+    check(ok, f"GET /api/v1/backup answered {status} with an SQLite file")
     with open(path, "wb") as f:
-        f.write(body if status == 200 else b"")
+        f.write(body if ok else b"")
     note("GET /api/v1/backup", "api", path, started, ended)
 
     time.sleep(1)
@@ -254,10 +255,10 @@ def same_as_original(label, export, original, replayed_names):
     POST /api/v1/habits draws a fresh random id on the server, so a habit made again cannot
     have the original's. Such habits are matched by name (unique per user) instead."""
     ids = {h["habit"]["name"]: h["habit"]["id"] for h in original["habits"]}
-    mapped = dict(export, habits=[
+    mapped = export and dict(export, habits=[
         {**h, "habit": {**h["habit"], "id": ids.get(h["habit"]["name"], h["habit"]["id"])}}
         if h["habit"]["name"] in replayed_names else h for h in export["habits"]])
-    found = differences(original, mapped)
+    found = differences(original, mapped) if export is not None else ["no export"]
     check(not found, f"{label} equals the original server's final export field by field"
           + "".join(f"\n       {d}" for d in found[:10]))
 
