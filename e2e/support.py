@@ -14,14 +14,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
-def chromium(zone="Europe/Berlin", script_timeout=None, arguments=(), home=None):
-    """Headless chromium at a device scale of 1, in `zone` unless it is None; `home` is the
-    HOME it runs with (its NSS certificate database is `home/.pki/nssdb`)."""
+def chromium(zone="Europe/Berlin", script_timeout=None, arguments=(), environment=None):
+    """Headless chromium at a device scale of 1, in `zone` unless it is None, with `environment`
+    added to its own (HOME holds its NSS certificate database, `.pki/nssdb`)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1", *arguments):
         options.add_argument(argument)
-    env = dict(os.environ, HOME=str(home)) if home else None
+    env = dict(os.environ, **environment) if environment else None
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=options)
     if zone:
         driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
