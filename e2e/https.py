@@ -2,9 +2,10 @@
 """Issue 25's HTTPS end to end. `tally serve` on a loopback port trusts the proxy at 127.0.0.1
 only; Caddy (e2e/Caddyfile) serves https://tally.test with its internal certificate authority;
 Chromium maps tally.test to loopback and trusts that authority through an NSS database in a
-HOME of its own (no --ignore-certificate-errors: a service worker refuses an untrusted
-certificate). Clients come from other loopback addresses (all of 127/8 is loopback on Linux),
-so Tally and the throttle can tell them from the proxy.
+HOME of its own, as a person's device would; never --ignore-certificate-errors, under which
+Chromium 156 still runs the service worker but will not install the app (not-from-secure-origin).
+Clients come from other loopback addresses (all of 127/8 is loopback on Linux), so Tally and
+the throttle can tell them from the proxy.
 
 1. The page is secure, its service worker controls it, and the app is installable.
 2. The session cookie set through Caddy is Secure; answers over HTTPS carry HSTS.
@@ -168,12 +169,23 @@ d = None
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
 
-def check_soon(predicate, message, timeout=15):
+def soon(predicate, timeout=15):
     try:
         WebDriverWait(d, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
-        check(True, message)
+        return True
     except TimeoutException:
-        check(False, message)
+        return False
+
+
+def check_soon(predicate, message):
+    check(soon(predicate), message)
+
+
+def must(condition, message):
+    """A check the rest cannot go on without."""
+    check(condition, message)
+    if not condition:
+        raise RuntimeError("cannot go on: " + message)
 
 
 def find(css):
@@ -210,7 +222,7 @@ def installable():
         """, pngs[size], manifest["href"])
         check(loaded == [200, "image/png", size], f"the {size} PNG icon loads at that size ({pngs.get(size)}: {loaded})")
     errors = d.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
-    check(errors == [], f"Chromium finds no installability errors {errors}")
+    check(errors == [], f"Chromium finds no installability errors, so the certificate counts as trusted {errors}")
 
 
 def start_nginx():
@@ -263,13 +275,11 @@ try:
                  environment={"HOME": str(WORK / "home"), "TMPDIR": str(WORK / "tmp")})
     d.get(BASE + "/")
     secure = d.execute_script("return [location.protocol, window.isSecureContext]")
-    check(secure == ["https:", True], f"the page is an https page in a secure context ({secure})")
+    must(secure == ["https:", True], f"the page loads as https in a secure context, no certificate warning ({secure})")
     find("#name").send_keys(OWNER)
     find("#password").send_keys(PASSWORD)
     find("button[type=submit]").click()
-    check_soon(lambda: "/today" in d.current_url, "the owner is set up through Caddy (the form's post is same-origin over HTTPS)")
-    if report.failures:
-        raise RuntimeError("nothing more can be checked without an owner")
+    must(soon(lambda: "/today" in d.current_url), "the owner is set up through Caddy (the form's post is same-origin over HTTPS)")
     d.get(BASE + "/today")
     check_soon(lambda: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker registers and controls the page")
     scope = d.execute_async_script("const done = arguments[0]; navigator.serviceWorker.getRegistration('/').then(r => done(r && r.scope))")
