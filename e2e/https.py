@@ -382,6 +382,9 @@ try:
     check(statuses == [401, 200], f"meanwhile 127.0.0.13 signs in through nginx ({statuses})")
     me = send("GET", "/api/v1/me", "127.0.0.13", NGINX_PORT, headers={USER_HEADER: OWNER})
     check(me.status == 401, f"nginx drops a client's own {USER_HEADER}: signed out ({me.status})")
+    big = send("POST", "/api/v1/import?dryRun=true", "127.0.0.13", NGINX_PORT, headers=bearer, body={"habits": "x" * (2 << 20)})
+    kind = big.headers.get("Content-Type")
+    check(kind == "application/problem+json", f"a 2 MiB import passes nginx and Tally answers it ({big.status} {kind})")
     console = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE" and "ERR_" not in e["message"]]
     check(not console, f"no errors in the browser console {console}")
 except Exception:
