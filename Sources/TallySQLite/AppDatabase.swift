@@ -52,9 +52,18 @@ public struct AppDatabase: Sendable {
 
   /// SQLite folds the WAL into the file when the last connection closes, but GRDB closes a
   /// pool's writer before its readers, and a read-only connection cannot: so the writer
-  /// checkpoints first, and truncates the log it has emptied.
+  /// checkpoints first, and truncates the log it has emptied. When another program is using
+  /// the file (a command beside a running server), the checkpoint gives up at once rather
+  /// than hold this one's exit for the busy time-out; the log is left for them to fold.
   static func checkpointAndClose(_ writer: any DatabaseWriter) throws {
-    try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    try writer.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA busy_timeout = 0")
+      do {
+        _ = try db.checkpoint(.truncate)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+        return
+      }
+    }
     try writer.close()
   }
 
