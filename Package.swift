@@ -353,6 +353,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Prometheus", package: "swift-prometheus"),
+      .product(name: "PropertyBased", package: "swift-property-based"),
     ],
     swiftSettings: swiftSettings
   ),
@@ -377,7 +378,11 @@ package.targets += [
       "TallyWire",
       "TallyImport",
       "TallyTMDB",
+      "TallyBuildInfo",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
     ],
     swiftSettings: swiftSettings
   ),
@@ -385,10 +390,14 @@ package.targets += [
     name: "TallyCLITests",
     dependencies: [
       "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
-      "TallyPostgresTesting",
+      "TallyPostgresTesting", "TallyServer",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
     swiftSettings: swiftSettings
   ),
+  // The commit a release was built from, which scripts/release passes to the C compiler.
+  .target(name: "TallyBuildInfo"),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.
   .executableTarget(
     name: "tally",

@@ -26,6 +26,9 @@ public final class PostgresAppDatabase: Sendable {
     return logger
   }()
 
+  /// The schema versions this program knows, oldest first (`v1`, …): PostgreSQL's own.
+  public static var schemaVersions: [String] { PostgresMigrations.all.map(\.identifier) }
+
   /// Connects to `location` and migrates its schema (``PostgresMigrations``). Throws
   /// ``StoreError/newerSchema(path:version:known:)`` for a schema a newer Tally wrote and
   /// ``StoreError/migrationFailed(path:version:target:reason:)`` when a migration fails;

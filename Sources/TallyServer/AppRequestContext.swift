@@ -12,13 +12,25 @@ public struct AppRequestContext: RequestContext {
   public var credential: RequestCredential?
   /// Why credentials the request carried were not accepted, for ``requireUser()`` to say.
   var refusal: Problem?
-  /// The client's IP address, for sign-in throttling; "unknown" in router tests.
-  public let clientAddress: String
+  /// The address the connection comes from; `nil` in router tests.
+  public let peerAddress: IPAddress?
+  /// The client's IP address, for sign-in throttling and the logs: the peer's, or the one a
+  /// trusted proxy forwards (``ForwardedHeadersMiddleware``); "unknown" in router tests.
+  public internal(set) var clientAddress: String
+  /// The person reached Tally over HTTPS, as a trusted proxy says or `--secure-cookies`
+  /// declares: cookies are `Secure`, and `Origin` is compared with `https`.
+  public internal(set) var overHTTPS = false
+  /// The connection comes from a trusted proxy, whose user header may be believed.
+  var viaTrustedProxy = false
 
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
-    clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    peerAddress = source.channel.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
+    clientAddress = peerAddress?.description ?? "unknown"
   }
+
+  /// The scheme the person used to reach Tally.
+  var scheme: String { overHTTPS ? "https" : "http" }
 
   /// Bodies are read through ``JSONBody`` with an explicit limit, never this default.
   public var maxUploadSize: Int { 1 << 20 }

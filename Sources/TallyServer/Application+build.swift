@@ -57,13 +57,16 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   -> Router<AppRequestContext>
 {
   let router = Router(context: AppRequestContext.self)
+  router.add(
+    middleware: ForwardedHeadersMiddleware(
+      proxies: services.configuration.trustedProxies, alwaysHTTPS: services.configuration.secureCookies))
   router.add(middleware: LogRequestsMiddleware(.debug))
   if metrics != nil { router.add(middleware: MetricsMiddleware()) }
-  router.add(middleware: SecurityHeadersMiddleware())
+  router.add(middleware: SecurityHeadersMiddleware(hsts: services.configuration.hsts))
   router.add(middleware: ServerClockMiddleware(clock: services.clock))
   router.add(middleware: ProblemMiddleware())
   router.add(middleware: AuthenticationMiddleware(services: services))
-  router.add(middleware: CrossSiteRequestMiddleware(secureCookies: services.configuration.secureCookies))
+  router.add(middleware: CrossSiteRequestMiddleware())
 
   HealthController(services: services).addRoutes(to: router)
   FeedController(services: services).addRoutes(to: router)

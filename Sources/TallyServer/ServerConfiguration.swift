@@ -16,10 +16,16 @@ public struct ServerConfiguration: Sendable {
   /// Lets anyone create an account. Off: accounts come from the owner.
   public var allowSignUp: Bool
   /// When set, a trusted reverse proxy signs people in by putting their user name in this
-  /// header. Only safe when the proxy strips it from what clients send.
+  /// header. Believed only from ``trustedProxies``, and only safe when the proxy strips it
+  /// from what clients send; from anyone else it is refused.
   public var trustedUserHeader: String?
+  /// The reverse proxies whose `X-Forwarded-For`, `X-Forwarded-Proto` and user header are
+  /// believed; empty believes none (`--trusted-proxy`).
+  public var trustedProxies = TrustedProxies()
   /// Marks cookies `Secure` even when no proxy says the request came over HTTPS.
   public var secureCookies: Bool
+  /// Sends `Strict-Transport-Security` on answers to requests that came over HTTPS (`--hsts`).
+  public var hsts = false
   /// The largest request body accepted, in bytes; an import may be larger (``maxImportSize``).
   public var maxBodySize: Int
   public var maxImportSize: Int

@@ -10,7 +10,7 @@ import Testing
   /// The feed link: made once (the secret shown then only), opens both feeds with no session,
   /// and once revoked or replaced answers 404.
   @Test func aFeedLinkOpensTheFeedsWithoutSigningInUntilRevoked() async throws {
-    try await TestServer().test { client in
+    try await TestServer(configuration: ServerConfiguration(secureCookies: true)).test { client in
       let ada = try await client.setUpOwner()
       #expect(try await client.send(.patch, "/api/v1/settings", json: ["timeZone": "UTC"], headers: ada).status == .ok)
       _ = try await client.addHabit("Walk", ["reminder": ["type": "single", "time": "13:00"]], headers: ada)
@@ -18,7 +18,6 @@ import Testing
 
       var headers = ada
       headers[HTTPField.Name("Host")!] = "tally.example"
-      headers[HTTPField.Name("X-Forwarded-Proto")!] = "https"
       let made = try await client.send(.post, "/api/v1/feeds/reminders", headers: headers)
       #expect(made.status == .created)
       let path = try #require(made.object["remindersPath"] as? String)

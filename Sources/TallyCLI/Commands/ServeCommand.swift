@@ -37,12 +37,23 @@ struct ServeCommand: TallyCommand {
   @Option(
     help: ArgumentHelp(
       "Sign people in by this header from a trusted reverse proxy ($TALLY_TRUSTED_USER_HEADER).",
-      discussion: "Only behind a proxy that removes the header from what clients send.",
+      discussion: "Needs --trusted-proxy; the proxy must remove the header from what clients send.",
       valueName: "header"))
   var trustedUserHeader: String?
 
-  @Flag(help: "Mark cookies Secure even without X-Forwarded-Proto: https ($TALLY_SECURE_COOKIES=1).")
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: ArgumentHelp(
+      "Believe X-Forwarded-For, X-Forwarded-Proto and the user header only from this proxy ($TALLY_TRUSTED_PROXIES).",
+      discussion: "An address or a CIDR range (10.0.0.0/8), or 'private' for loopback and private ranges; repeat it, or separate with commas. Without it those headers are ignored.",
+      valueName: "address"))
+  var trustedProxies: [String] = []
+
+  @Flag(help: "Mark cookies Secure even without X-Forwarded-Proto: https from a trusted proxy ($TALLY_SECURE_COOKIES=1).")
   var secureCookies = false
+
+  @Flag(help: "Send Strict-Transport-Security on answers to requests that came over HTTPS ($TALLY_HSTS=1).")
+  var hsts = false
 
   @Option(
     help: ArgumentHelp(
@@ -98,6 +109,11 @@ struct ServeCommand: TallyCommand {
     if database != nil, backupDir != nil {
       throw UsageError("Daily backups (--backup-dir) are for SQLite; back up PostgreSQL with pg_dump (docs/storage.md).")
     }
+    do {
+      _ = try TrustedProxies(parsing: trustedProxies)
+    } catch {
+      throw UsageError(Self.invalidProxy(error.text, source: "--trusted-proxy"))
+    }
     if let logLevel, !Self.logLevels.contains(logLevel) {
       throw UsageError("The --log-level must be one of \(Self.logLevels.joined(separator: ", ")), not '\(logLevel)'.")
     }
@@ -106,6 +122,10 @@ struct ServeCommand: TallyCommand {
   static func isContact(_ text: String) -> Bool {
     let lower = text.lowercased()
     return (lower.hasPrefix("mailto:") && text.count > 7 && text.contains("@")) || (lower.hasPrefix("https://") && text.count > 8)
+  }
+
+  static func invalidProxy(_ text: String, source: String) -> String {
+    "The \(source) must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not '\(text)'."
   }
 
   static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
@@ -167,8 +187,17 @@ struct ServeCommand: TallyCommand {
       configuration.port = port
     }
     configuration.allowSignUp = allowSignUp || environment["TALLY_ALLOW_SIGN_UP"] == "1"
-    configuration.trustedUserHeader = trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]
+    configuration.trustedUserHeader = (trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]).flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    configuration.trustedProxies = try Self.trustedProxies(trustedProxies, environment)
+    if let header = configuration.trustedUserHeader, configuration.trustedProxies.isEmpty {
+      throw CommandFailure(
+        "The trusted user header \(header) needs --trusted-proxy (TALLY_TRUSTED_PROXIES): it is believed only from the proxy's address.",
+        exitCode: CommandFailure.usage)
+    }
     configuration.secureCookies = secureCookies || environment["TALLY_SECURE_COOKIES"] == "1"
+    configuration.hsts = hsts || environment["TALLY_HSTS"] == "1"
     configuration.logLevel = logLevel ?? environment["TALLY_LOG_LEVEL"] ?? configuration.logLevel
     configuration.backupDirectory = backupDir ?? environment["TALLY_BACKUP_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     if let backupKeep {
@@ -192,6 +221,17 @@ struct ServeCommand: TallyCommand {
       configuration.idleTimeout = .seconds(seconds)
     }
     return configuration
+  }
+
+  /// The flags when there are any, else `TALLY_TRUSTED_PROXIES`.
+  static func trustedProxies(_ flags: [String], _ environment: [String: String]) throws -> TrustedProxies {
+    let fromFlags = !flags.isEmpty
+    do {
+      return try TrustedProxies(parsing: fromFlags ? flags : [environment["TALLY_TRUSTED_PROXIES"] ?? ""])
+    } catch {
+      throw CommandFailure(
+        invalidProxy(error.text, source: fromFlags ? "--trusted-proxy" : "TALLY_TRUSTED_PROXIES"), exitCode: CommandFailure.usage)
+    }
   }
 
   /// `HOST:PORT` (the host may be an IPv6 address in brackets).

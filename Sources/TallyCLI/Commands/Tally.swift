@@ -10,8 +10,10 @@ public struct Tally: ParsableCommand {
       Errors are one sentence on standard error with a non-zero exit status; nothing changes \
       when a command fails. See docs/cli.md for every command and JSON shape.
       """,
+    version: TallyVersion.text,
     subcommands: [
       ServeCommand.self,
+      HealthcheckCommand.self,
       CopyToPostgresCommand.self,
       RemoteCommand.self,
       SyncCommand.self,

@@ -4,8 +4,8 @@ import Hummingbird
 import TallyAccounts
 import TallyStore
 
-/// Finds who a request is from: a trusted proxy's header (when configured), a bearer token, or
-/// the session cookie, in that order. A bad token or an unknown proxy name leaves the request
+/// Finds who a request is from: a trusted proxy's header (when configured, and only from a
+/// trusted proxy), a bearer token, or the session cookie, in that order. A bad token or an unknown proxy name leaves the request
 /// signed out with the reason kept, so a route that needs a user says exactly why it refused,
 /// while public routes (health, set-up) still answer; a stale cookie just signs out.
 struct AuthenticationMiddleware: RouterMiddleware {
@@ -19,9 +19,16 @@ struct AuthenticationMiddleware: RouterMiddleware {
   ) async throws -> Response {
     var context = context
     let now = services.clock()
-    if let header = services.configuration.trustedUserHeader.flatMap({ HTTPField.Name($0) }),
-      let name = request.headers[header], !name.isEmpty
-    {
+    let userHeader = services.configuration.trustedUserHeader.flatMap { HTTPField.Name($0) }
+    if let userHeader, request.headers[userHeader] != nil, !context.viaTrustedProxy {
+      // Whoever sent it could have named anyone: refused outright, so a proxy set up wrongly
+      // shows at once instead of signing everyone out.
+      throw Problem(
+        .forbidden,
+        "The \(userHeader.rawName) header signs people in only through a trusted proxy (--trusted-proxy); "
+          + "this request came from \(context.clientAddress), which is not one.")
+    }
+    if let userHeader, let name = request.headers[userHeader], !name.isEmpty {
       if let user = try? await services.store.user(named: name) {
         context.user = user
         context.credential = .trustedHeader

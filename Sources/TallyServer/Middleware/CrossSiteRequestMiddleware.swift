@@ -9,14 +9,12 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
 
   static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options]
-  /// The server is reached over HTTPS (``ServerConfiguration/secureCookies``).
-  let secureCookies: Bool
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     if !Self.safeMethods.contains(request.method), request.headers[.authorization] == nil,
-      !Self.isSameOrigin(request, secure: secureCookies)
+      !Self.isSameOrigin(request, scheme: context.scheme)
     {
       throw Problem(
         .forbidden,
@@ -27,12 +25,11 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
 
   /// `Origin` must be the request's own scheme, host and port (RFC 6454 compares all three);
   /// without `Origin`, `Sec-Fetch-Site` must not say another site. A client that sends neither
-  /// is not a browser. The scheme is https when the proxy says so (`X-Forwarded-Proto`) or
-  /// the server is configured for secure cookies, http otherwise.
-  static func isSameOrigin(_ request: Request, secure: Bool) -> Bool {
+  /// is not a browser. `scheme` is how the person reached Tally (``AppRequestContext/scheme``).
+  static func isSameOrigin(_ request: Request, scheme: String) -> Bool {
     if let origin = request.headers[.origin] {
       guard let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority,
-        let own = Origin(scheme: secure || request.headers[.xForwardedProto]?.lowercased() == "https" ? "https" : "http", authority: host),
+        let own = Origin(scheme: scheme, authority: host),
         let theirs = Origin(origin)
       else { return false }
       return own == theirs

@@ -5,6 +5,11 @@ import Hummingbird
 /// types, loading scripts or styles from elsewhere, leaking the path to other sites.
 struct SecurityHeadersMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
+  /// `--hsts`: tell browsers that reached Tally over HTTPS never to use plain HTTP here again.
+  let hsts: Bool
+
+  /// A year, which browsers' preload rules ask for; not for subdomains, which Tally does not own.
+  static let strictTransportSecurity = "max-age=31536000"
 
   static let contentSecurityPolicy =
     "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; "
@@ -18,6 +23,11 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     response.headers[.xContentTypeOptions] = "nosniff"
     response.headers[.referrerPolicy] = "same-origin"
     response.headers[.xFrameOptions] = "DENY"
+    // Only over HTTPS: on plain HTTP browsers ignore it (RFC 6797 8.1), and a proxy that has
+    // not been trusted cannot turn it on for a host it does not serve.
+    if hsts, context.overHTTPS {
+      response.headers[.strictTransportSecurity] = Self.strictTransportSecurity
+    }
     return response
   }
 }
@@ -26,6 +36,6 @@ extension HTTPField.Name {
   static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
   static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
   static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
-  static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+  static let strictTransportSecurity = HTTPField.Name("Strict-Transport-Security")!
   static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

@@ -55,7 +55,7 @@ struct AccountController {
     let role = try await services.store.credential(for: result.user.id)?.role
     var response = try JSONResponse(AccountJSON(user: result.user, role: role))
       .response(from: request, context: context)
-    response.setCookie(services.sessionCookie(result.secret.secret, request: request))
+    response.setCookie(services.sessionCookie(result.secret.secret, context: context))
     return response
   }
 
@@ -64,7 +64,7 @@ struct AccountController {
       try await services.accounts.signOut(session)
     }
     var response = Response(status: .noContent)
-    response.setCookie(services.sessionCookie("", request: request, maxAge: 0))
+    response.setCookie(services.sessionCookie("", context: context, maxAge: 0))
     return response
   }
 
@@ -80,7 +80,7 @@ struct AccountController {
     let session = try await services.accounts.openSession(for: user.id, at: services.clock())
     var response = try JSONResponse(AccountJSON(user: user, role: role), status: status)
       .response(from: request, context: context)
-    response.setCookie(services.sessionCookie(session.secret.secret, request: request))
+    response.setCookie(services.sessionCookie(session.secret.secret, context: context))
     return response
   }
 }
@@ -107,15 +107,12 @@ extension AppServices {
     }
   }
 
-  /// `HttpOnly`, `SameSite=Lax`, and `Secure` when the request came over HTTPS (as the proxy
-  /// says) or the configuration insists.
-  func sessionCookie(_ value: String, request: Request, maxAge: Int? = nil) -> Cookie {
-    let overHTTPS =
-      configuration.secureCookies
-      || request.headers[.xForwardedProto]?.lowercased() == "https"
-    return Cookie(
+  /// `HttpOnly`, `SameSite=Lax`, and `Secure` when the request came over HTTPS (as a trusted
+  /// proxy says) or the configuration insists.
+  func sessionCookie(_ value: String, context: AppRequestContext, maxAge: Int? = nil) -> Cookie {
+    Cookie(
       name: AuthenticationMiddleware.sessionCookie, value: value,
-      maxAge: maxAge ?? Int(accounts.sessionLifetime), path: "/", secure: overHTTPS,
+      maxAge: maxAge ?? Int(accounts.sessionLifetime), path: "/", secure: context.overHTTPS,
       httpOnly: true, sameSite: .lax)
   }
 }

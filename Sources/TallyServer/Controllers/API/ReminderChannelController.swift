@@ -63,19 +63,21 @@ struct ReminderChannelController {
     -> JSONResponse<FeedLinkJSON>
   {
     let user = try context.requireUser()
-    return JSONResponse(try await Self.newFeedLink(for: user, services: services, request: request), status: .created)
+    return JSONResponse(try await Self.newFeedLink(for: user, services: services, request: request, context: context), status: .created)
   }
 
   /// A new feed secret for `user` (the old one stops working), with the paths and, when the
   /// request names its host, the URLs to paste into a calendar app. Shared with Settings.
-  static func newFeedLink(for user: User, services: AppServices, request: Request) async throws -> FeedLinkJSON {
+  static func newFeedLink(
+    for user: User, services: AppServices, request: Request, context: AppRequestContext
+  ) async throws -> FeedLinkJSON {
     var generator = SystemRandomNumberGenerator()
     let token = SecretToken.generate(prefix: feedTokenPrefix, using: &generator)
     let now = services.clock()
     try await services.store.setFeedToken(hash: token.hash, createdAt: now, for: user.id)
     let reminders = "/feeds/\(token.secret)/reminders.ics"
     let episodes = "/feeds/\(token.secret)/episodes.ics"
-    let base = baseURL(of: request)
+    let base = baseURL(of: request, context: context)
     return FeedLinkJSON(
       active: true, createdAt: StoredInstant.normalized(now), token: token.secret, remindersPath: reminders,
       episodesPath: episodes, remindersURL: base.map { $0 + reminders }, episodesURL: base.map { $0 + episodes })
@@ -141,15 +143,13 @@ struct ReminderChannelController {
     }
   }
 
-  /// Where the client reached us, so the link can be pasted as is: the proxy's scheme when it
-  /// says one, and the Host header. `nil` without a Host.
-  static func baseURL(of request: Request) -> String? {
+  /// Where the client reached us, so the link can be pasted as is: the scheme they used (as a
+  /// trusted proxy says) and the Host header. `nil` without a Host.
+  static func baseURL(of request: Request, context: AppRequestContext) -> String? {
     guard let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority, !host.isEmpty else {
       return nil
     }
-    let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.split(separator: ",").first
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    return (scheme == "https" ? "https" : "http") + "://" + host
+    return context.scheme + "://" + host
   }
 }
 

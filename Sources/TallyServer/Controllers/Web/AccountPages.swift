@@ -56,7 +56,7 @@ struct AccountPages {
         at: services.clock())
       let session = try await services.accounts.openSession(for: user.id, at: services.clock())
       var response = Response.seeOther("/today")
-      response.setCookie(services.sessionCookie(session.secret.secret, request: request))
+      response.setCookie(services.sessionCookie(session.secret.secret, context: context))
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
@@ -80,7 +80,7 @@ struct AccountPages {
       let result = try await services.signIn(
         name: form.name, password: form.password, address: context.clientAddress)
       var response = Response.seeOther(next)
-      response.setCookie(services.sessionCookie(result.secret.secret, request: request))
+      response.setCookie(services.sessionCookie(result.secret.secret, context: context))
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
@@ -95,7 +95,7 @@ struct AccountPages {
       try await services.accounts.signOut(session)
     }
     var response = Response.seeOther("/signin")
-    response.setCookie(services.sessionCookie("", request: request, maxAge: 0))
+    response.setCookie(services.sessionCookie("", context: context, maxAge: 0))
     return response
   }
 

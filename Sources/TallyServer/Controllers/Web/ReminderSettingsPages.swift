@@ -32,7 +32,8 @@ struct ReminderSettingsPages {
   /// Answers with a page holding the new links, not a redirect: the secret is shown this once.
   @Sendable func createFeed(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
-    let link = try await ReminderChannelController.newFeedLink(for: user, services: services, request: request)
+    let link = try await ReminderChannelController.newFeedLink(
+      for: user, services: services, request: request, context: context)
     let content = NewFeedLink(
       reminders: link.remindersURL ?? link.remindersPath ?? "", episodes: link.episodesURL ?? link.episodesPath ?? "")
     return Templates.shared.page(

@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TallySQLite
+import TallyServer
+import Testing
+
+/// What a self-hoster runs around `serve`: the version, the health check a container asks,
+/// and the proxy settings refused before anything starts.
+@Suite struct ServerCommandTests {
+  @Test func theVersionNamesTheReleaseTheCommitAndTheSchemas() async {
+    let result = await Harness().run("--version")
+    #expect(result.status == 0)
+    let lines = result.lines.filter { !$0.isEmpty }
+    #expect(lines.count == 3)
+    #expect(lines.first?.wholeMatch(of: /tally \d+\.\d+\.\d+/) != nil)
+    // Tests build from source, without scripts/release's commit.
+    #expect(lines.dropFirst().first == "commit unknown")
+    #expect(lines.last == "schema SQLite \(AppDatabase.schemaVersions.last!), PostgreSQL v4")
+  }
+
+  @Test func theHealthCheckAsksTheServersHealthz() async throws {
+    let services = AppServices(store: SQLiteStore(try AppDatabase.inMemory()), configuration: ServerConfiguration())
+    let app = Application(router: buildRouter(services), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await app.test(.live) { client in
+      let port = try #require(client.port)
+      var harness = Harness()
+      let healthy = await harness.run("healthcheck", "--port", "\(port)")
+      #expect(healthy.status == 0, "\(healthy.stderr)")
+      #expect(healthy.stdout == "Tally at http://127.0.0.1:\(port)/healthz is healthy.\n")
+      // As serve reads them: a server told to listen everywhere is asked on loopback.
+      harness.environment["TALLY_HOST"] = "0.0.0.0"
+      harness.environment["TALLY_PORT"] = "\(port)"
+      #expect(await harness.run("healthcheck").status == 0)
+    }
+  }
+
+  @Test func anUnhealthyOrSilentServerFailsTheCheck() async throws {
+    let router = Router()
+    router.get("healthz") { _, _ in Response(status: .serviceUnavailable) }
+    try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+      let port = try #require(client.port)
+      let sick = await Harness().run("healthcheck", "--port", "\(port)")
+      #expect(sick.status == 1)
+      #expect(sick.stderr == "Error: Tally at http://127.0.0.1:\(port)/healthz is not healthy: it answered 503 Service Unavailable.\n")
+    }
+    // A port nobody listens on: bound, then closed.
+    let socket = try ClosedPort()
+    let silent = await Harness().run("healthcheck", "--port", "\(socket.port)", "--timeout", "2")
+    #expect(silent.status == 1)
+    #expect(silent.stderr.hasPrefix("Error: Tally did not answer at http://127.0.0.1:\(socket.port)/healthz: "))
+  }
+
+  @Test(arguments: [
+    (["--trusted-proxy", "proxy.example"], [:], "The --trusted-proxy must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not 'proxy.example'."),
+    (["--trusted-proxy", "10.0.0.1/8"], [:], "The --trusted-proxy must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not '10.0.0.1/8'."),
+    ([], ["TALLY_TRUSTED_PROXIES": "10.0.0.0/8,,nope"], "TALLY_TRUSTED_PROXIES must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not 'nope'."),
+    (["--trusted-user-header", "X-Remote-User"], [:], "The trusted user header X-Remote-User needs --trusted-proxy (TALLY_TRUSTED_PROXIES): it is believed only from the proxy's address."),
+  ] as [([String], [String: String], String)])
+  func proxySettingsThatCannotBeRightStopServeBeforeItStarts(
+    arguments: [String], environment: [String: String], message: String
+  ) async {
+    var harness = Harness()
+    harness.environment.merge(environment) { _, new in new }
+    let result = await harness.run(["serve", "--port", "1"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: harness.path))
+  }
+}
+
+/// A loopback port that was free a moment ago and has nothing listening on it now.
+struct ClosedPort {
+  let port: Int
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw CocoaError(.fileReadUnknown) }
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+}
