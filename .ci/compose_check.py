@@ -39,7 +39,8 @@ def caddy_upstreams(caddyfile):
     """The hosts and ports a Caddyfile proxies to, or None when `caddy adapt` refuses it."""
     adapted = subprocess.run(["caddy", "adapt", "--config", str(caddyfile), "--adapter", "caddyfile"],
                              capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", **SAMPLE})
-    if not check(adapted.returncode == 0, f"caddy adapt accepts {caddyfile} {adapted.stderr.strip()[-200:]}"):
+    if not check(adapted.returncode == 0, f"caddy adapt accepts {caddyfile}"):
+        print(adapted.stderr.strip()[-500:])
         return None
     return re.findall(r'"dial":\s*"([^"]+)"', adapted.stdout)
 
