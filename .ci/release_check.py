@@ -131,7 +131,7 @@ def serve(top):
               "the marked day reads back")
         check((WORK / "data" / "tally.sqlite").exists(), "the database is in the fresh folder, written as nobody")
         healthy = run("tally", "healthcheck", env={"TALLY_PORT": str(port), "TALLY_HOST": "0.0.0.0"})
-        check(healthy.returncode == 0, f"tally healthcheck exits 0 against it ({healthy.returncode} {healthy.stderr.strip()})")
+        check(healthy.returncode == 0, f"tally healthcheck exits 0 against it ({healthy.returncode}) {healthy.stderr.strip()}")
 
         started = time.monotonic()
         server.send_signal(signal.SIGTERM)

@@ -86,12 +86,11 @@ def first_visit(base, web_folder=None):
         status, headers, body = fetch(base, "GET", link)
         kind = headers.get("Content-Type", "")
         wanted = kinds.get(Path(name).suffix, "json" if name.endswith(".webmanifest") else "")
-        same = True
         # sw.js is rewritten with the shell's versions; every other file is served as shipped.
-        if web_folder and name != "sw.js" and (Path(web_folder) / name).exists():
-            same = body == (Path(web_folder) / name).read_bytes()
+        shipped = Path(web_folder) / name if web_folder and name != "sw.js" else None
+        same = shipped is None or (shipped.exists() and body == shipped.read_bytes())
         check(status == 200 and wanted in kind and len(body) > 0 and same,
-              f"{link} is served: {status}, {kind}, {len(body)} bytes{', as shipped' if web_folder and same else ''}")
+              f"{link} is served: {status}, {kind}, {len(body)} bytes{', as shipped' if shipped and same else ''}")
 
 
 def owner_token(base):
