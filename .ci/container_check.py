@@ -2,7 +2,7 @@
 
 The base image is the Debian root .ci/debian-root made, imported; deploy/Containerfile's
 runtime stage is built on it from the prebuilt tarball with no network, so the build proves the
-base needs nothing more. Then: healthy within 5 s, the server runs as a user other than root,
+base needs nothing more (and, on a base lacking a package, that the same step installs it). Then: healthy within 5 s, the server runs as a user other than root,
 the API works through a published port, a SIGTERM stop with writes in flight takes under 10 s
 and loses no acknowledged write, and a new container with a read-only root filesystem on the
 same named volume has every write.
@@ -79,6 +79,20 @@ def build():
     return True
 
 
+def installs_what_is_missing():
+    """The step that found every package on the full base asks apt for what a base lacks: on
+    one without tzdata it tries to install tzdata (and, with no network here, cannot)."""
+    lacking = WORK / "Containerfile.lacking"
+    lacking.write_text(f"FROM {BASE}\nRUN dpkg --purge --force-depends tzdata > /dev/null\n")
+    podman("build", "--network", "none", "-f", str(lacking), "-t", f"{BASE}-lacking", str(WORK / "context"))
+    built = podman("build", "--network", "none", "--format", "docker", "-f", str(Path("deploy/Containerfile").resolve()),
+                   "--build-arg", f"BASE_IMAGE={BASE}-lacking", "--build-arg", "RELEASE=prebuilt", "-t", f"{IMAGE}-lacking",
+                   str(WORK / "context"))
+    asked = re.findall(r"Unable to locate package (\S+)", built.stdout + built.stderr)
+    check(built.returncode != 0 and asked == ["tzdata"],
+          f"on a base without tzdata the build asks apt for tzdata alone ({', '.join(asked) or 'nothing'})")
+
+
 def start(name, port, *options):
     """Runs a container on the volume with 8080 published on loopback; seconds until
     `podman healthcheck run` first said healthy, or None."""
@@ -110,6 +124,7 @@ def main():
     packages_match()
     if not build():
         sys.exit(1)
+    installs_what_is_missing()
     created = podman("volume", "create", VOLUME)
     check(created.returncode == 0, f"named volume {VOLUME} is created")
 
