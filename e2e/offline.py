@@ -29,7 +29,8 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from support import Report, axe_violations, chromium, color_scheme
+from support import (Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api, pressed,
+                     sync_status, waiting)
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -95,13 +96,6 @@ def setup_tab():
     color_scheme(d, "dark")
 
 
-def offline(on):
-    d.execute_cdp_cmd("Network.enable", {})
-    d.execute_cdp_cmd("Network.emulateNetworkConditions",
-                      {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-    wait.until(lambda _: d.execute_script("return navigator.onLine") == (not on))
-
-
 def find(css):
     return wait.until(lambda _: d.find_element(By.CSS_SELECTOR, css))
 
@@ -109,14 +103,6 @@ def find(css):
 def settled():
     time.sleep(0.2)
     wait.until(lambda _: d.execute_script("return document.readyState") == "complete")
-
-
-def page_api(method, path, body=None):
-    return d.execute_async_script("""
-      const [method, path, body, done] = arguments;
-      fetch(path, {method, headers: {'Content-Type': 'application/json'}, body: body ? JSON.stringify(body) : undefined})
-        .then(async r => done(r.ok ? await r.json() : 'error ' + r.status + ' ' + await r.text()), e => done(String(e)));
-    """, method, path, body)
 
 
 def server_api(method, path, body=None):
@@ -153,24 +139,6 @@ def outbox():
     """)
 
 
-def waiting():
-    return d.execute_script("return document.documentElement.dataset.waiting")
-
-
-def status_text():
-    return d.find_element(By.ID, "sync-status").text
-
-
-def pressed(habit):
-    return d.find_element(By.CSS_SELECTOR, f"#mark-{habit} button.check").get_attribute("aria-pressed") == "true"
-
-
-def mark(habit):
-    button = find(f"#mark-{habit} button.check")
-    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-
-
 def write_journal(text):
     field = find("#journal-text")
     field.clear()
@@ -205,7 +173,7 @@ try:
     find("#password").send_keys("correct horse battery")
     find("button[type=submit]").click()
     wait.until(lambda _: "/today" in d.current_url)
-    habits = {name: page_api("POST", "/api/v1/habits", {"name": name})["id"] for name in ("Read", "Walk", "Stretch")}
+    habits = {name: page_api(d, "POST", "/api/v1/habits", {"name": name})["id"] for name in ("Read", "Walk", "Stretch")}
     read, walk, stretch = habits["Read"], habits["Walk"], habits["Stretch"]
 
     # Installable, and the worker in charge of the page before anything is kept.
@@ -234,7 +202,7 @@ try:
     d.get(BASE + "/today")
     settled()
     stop_server()
-    offline(True)
+    emulate_offline(d, True)
     d.refresh()
     check("Today" in find("#day-heading").text, "Today opens offline from the kept copy")
     check(find(".today").get_attribute("data-selected") == DAY, "the kept Today is Saturday 21 November")
@@ -242,16 +210,16 @@ try:
     check("Stretch" in find("h1").text, "a habit's page never visited opens offline")
     d.get(BASE + "/today")
     check("Today" in find("#day-heading").text, "back to the kept Today")
-    mark(read)
-    mark(walk)
-    check_soon(lambda: pressed(read) and pressed(walk), "both habits show done at once")
+    mark(d, read)
+    mark(d, walk)
+    check_soon(lambda: pressed(d, read) and pressed(d, walk), "both habits show done at once")
     write_journal("Written on the train, offline.")
     chat = find("#chat-text")
     chat.send_keys("Hello from the tunnel")
     chat.send_keys(Keys.ENTER)
     check_soon(lambda: "Hello from the tunnel" in find("#chat").text, "the chat message shows at once")
-    check_soon(lambda: waiting() == "4", "four changes wait")
-    check("4 changes wait to be sent" in status_text() and "Offline." in status_text(), f"the status says so ({status_text()})")
+    check_soon(lambda: waiting(d) == "4", "four changes wait")
+    check("4 changes wait to be sent" in sync_status(d) and "Offline." in sync_status(d), f"the status says so ({sync_status(d)})")
     check(not d.find_element(By.ID, "sync-now").is_displayed(), "no Send now button while offline")
     look("today", PHONE)
     d.execute_script("document.getElementById('habits').scrollIntoView()")
@@ -266,14 +234,14 @@ try:
           f"stamps follow the server's clock, not the browser's ({stamps[0][:16]} against {server_clock:.0f})")
 
     def all_there(when):
-        check(pressed(read) and pressed(walk), f"{when}: both habits still done")
+        check(pressed(d, read) and pressed(d, walk), f"{when}: both habits still done")
         check(find("#journal-text").get_attribute("value") == "Written on the train, offline.", f"{when}: the journal entry is there")
         check("Hello from the tunnel" in find("#chat").text, f"{when}: the chat message is there")
-        check(waiting() == "4", f"{when}: four changes still wait")
+        check(waiting(d) == "4", f"{when}: four changes still wait")
 
     d.refresh()
     settled()
-    check_soon(lambda: waiting() == "4", "reloaded offline")
+    check_soon(lambda: waiting(d) == "4", "reloaded offline")
     all_there("after a reload offline")
 
     # A draft typed offline survives closing the tab too (features.js keeps it).
@@ -285,20 +253,20 @@ try:
     d.close()
     d.switch_to.window(fresh)
     setup_tab()
-    offline(True)
+    emulate_offline(d, True)
     d.get(BASE + "/today")
     settled()
-    check_soon(lambda: waiting() == "4", "the reopened tab shows what waits")
-    check(pressed(read) and pressed(walk), "reopened tab: both habits still done")
+    check_soon(lambda: waiting(d) == "4", "the reopened tab shows what waits")
+    check(pressed(d, read) and pressed(d, walk), "reopened tab: both habits still done")
     check("Hello from the tunnel" in find("#chat").text, "reopened tab: the chat message is there")
     check(find("#journal-text").get_attribute("value") == "Written on the train, offline. And more.",
           "reopened tab: the draft typed after saving is back")
 
     # Online again: everything reaches the server, and the outbox empties only then.
     start_server()
-    offline(False)
-    check_soon(lambda: waiting() == "0", "the outbox is sent when the connection returns")
-    check("All changes sent." in status_text() and "Last sync" in status_text(), f"the status says when ({status_text()})")
+    emulate_offline(d, False)
+    check_soon(lambda: waiting(d) == "0", "the outbox is sent when the connection returns")
+    check("All changes sent." in sync_status(d) and "Last sync" in sync_status(d), f"the status says when ({sync_status(d)})")
     state = server_state()
     check(state.get(("entry", f"{read}/{DAY}"), {}).get("status") == "done", "the server has Read done")
     check(state.get(("entry", f"{walk}/{DAY}"), {}).get("status") == "done", "the server has Walk done")
@@ -312,11 +280,11 @@ try:
     d.refresh()
     settled()
     stop_server()
-    offline(True)
+    emulate_offline(d, True)
     d.refresh()
-    mark(stretch)
+    mark(d, stretch)
     write_journal("The browser's text.")
-    check_soon(lambda: waiting() == "2", "two more changes wait")
+    check_soon(lambda: waiting(d) == "2", "two more changes wait")
     mine = {change["kind"]: int(change["stamp"][:16]) for change in outbox()}
     start_server()
     other = str(uuid.uuid4())
@@ -327,8 +295,8 @@ try:
     # The worker's Background Sync may have sent the browser's changes first (its requests are
     # not emulated offline): the outcome must not depend on the order.
     check(answer.get("applied", 0) + answer.get("unchanged", 0) == 2, f"the other device's push is taken ({answer})")
-    offline(False)
-    check_soon(lambda: waiting() == "0", "the browser's changes are sent")
+    emulate_offline(d, False)
+    check_soon(lambda: waiting(d) == "0", "the browser's changes are sent")
     state = server_state()
     check(state[("entry", f"{stretch}/{DAY}")] == {"status": "skipped", "note": "Sore knee"},
           f"the later edit of the day wins whole: skipped with its note ({state[('entry', f'{stretch}/{DAY}')]})")
@@ -341,10 +309,10 @@ try:
     stop_server()
     d.refresh()
     settled()
-    mark(read)
-    check_soon(lambda: waiting() == "1", "a post that could not reach the server is kept")
+    mark(d, read)
+    check_soon(lambda: waiting(d) == "1", "a post that could not reach the server is kept")
     check_soon(lambda: d.find_element(By.ID, "sync-now").is_displayed(), "the Send now button shows")
-    check("could not be reached" in status_text(), f"the status says why it waits ({status_text()})")
+    check("could not be reached" in sync_status(d), f"the status says why it waits ({sync_status(d)})")
     start_server()
     d.find_element(By.CSS_SELECTOR, "a.brand").send_keys("")
     for _ in range(30):
@@ -355,7 +323,7 @@ try:
     height = d.execute_script("return document.getElementById('sync-now').getBoundingClientRect().height")
     check(height >= 44, f"Send now is 44 px tall ({height})")
     d.switch_to.active_element.send_keys(Keys.ENTER)
-    check_soon(lambda: waiting() == "0", "Enter on Send now sends")
+    check_soon(lambda: waiting(d) == "0", "Enter on Send now sends")
     check(server_state()[("entry", f"{read}/{DAY}")]["status"] is None, "the server has Read undone")
 
     # Habits and a habit's page offline: a card's done button, a tap on the grid (skipped →
@@ -368,7 +336,7 @@ try:
     d.get(BASE + f"/habits/{walk}?day={DAY}")
     settled()
     stop_server()
-    offline(True)
+    emulate_offline(d, True)
     d.get(BASE + "/statistics")
     check("You are offline" in find("main").text and "not kept" in find("main").text, "a page never kept says it is offline")
     found = violations()
@@ -391,7 +359,7 @@ try:
     note.clear()
     note.send_keys("Rain")
     d.find_element(By.CSS_SELECTOR, "#day-editor-form button[type=submit]").click()
-    check_soon(lambda: waiting() == "3", "the card's button, the tap and the day editor wait")
+    check_soon(lambda: waiting(d) == "3", "the card's button, the tap and the day editor wait")
     d.get(BASE + "/habits")
     check_soon(lambda: quick().get_attribute("aria-pressed") == "true", "the kept Habits page shows the card done again")
     look("habits", PHONE)
@@ -403,31 +371,31 @@ try:
     check_soon(lambda: find("#day-editor-form input[value=skipped]").is_selected() and find("#note").get_attribute("value") == "Rain",
                "the kept day editor shows the skip and its note again")
     start_server()
-    offline(False)
-    check_soon(lambda: waiting() == "0", "both are sent when the connection returns")
+    emulate_offline(d, False)
+    check_soon(lambda: waiting(d) == "0", "both are sent when the connection returns")
     state = server_state()
     check(state[("entry", f"{stretch}/{DAY}")] == {"status": "done", "note": "Sore knee"}, f"Stretch done, its note kept ({state[('entry', f'{stretch}/{DAY}')]})")
     check(state[("entry", f"{walk}/{DAY}")] == {"status": "skipped", "note": "Rain"}, f"Walk skipped with its note ({state[('entry', f'{walk}/{DAY}')]})")
     check(state[("entry", f"{read}/{DAY}")]["status"] == "done", "Read done from its card")
 
     # A measurable habit's amount typed on Today offline travels with its day (issue 15).
-    run = page_api("POST", "/api/v1/habits", {"name": "Run", "measure": {"unit": "km", "target": 5}})["id"]
+    run = page_api(d, "POST", "/api/v1/habits", {"name": "Run", "measure": {"unit": "km", "target": 5}})["id"]
     d.get(BASE + "/today")
     settled()
     stop_server()
-    offline(True)
+    emulate_offline(d, True)
     d.refresh()
     amount = find(f"#amount-{run}")
     amount.clear()
     amount.send_keys("3.5")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", amount)
     d.find_element(By.CSS_SELECTOR, f"#mark-{run} button[type=submit]").click()
-    check_soon(lambda: waiting() == "1", "the amount waits")
+    check_soon(lambda: waiting(d) == "1", "the amount waits")
     d.refresh()
     check_soon(lambda: find(f"#amount-{run}").get_attribute("value") == "3.5", "the kept Today shows the amount again")
     start_server()
-    offline(False)
-    check_soon(lambda: waiting() == "0", "the amount is sent when the connection returns")
+    emulate_offline(d, False)
+    check_soon(lambda: waiting(d) == "0", "the amount is sent when the connection returns")
     ran = server_state()[("entry", f"{run}/{DAY}")]
     check(ran.get("status") == "done" and ran.get("amount") == 3.5, f"the server has Run done with 3.5 km ({ran})")
 
@@ -436,20 +404,20 @@ try:
     d.get(BASE + f"/habits/{walk}?day={DAY}")
     settled()
     stop_server()
-    offline(True)
+    emulate_offline(d, True)
     d.refresh()
     find("#day-editor-form input[name=status][value=none]").click()
     note = find("#note")
     note.clear()
     note.send_keys("Too windy")
     d.find_element(By.CSS_SELECTOR, "#day-editor-form button[type=submit]").click()
-    check_soon(lambda: waiting() == "1", "the noted day waits")
+    check_soon(lambda: waiting(d) == "1", "the noted day waits")
     d.refresh()
     check_soon(lambda: find("#day-editor-form input[value=none]").is_selected() and find("#note").get_attribute("value") == "Too windy",
                "the kept day editor shows the day not done with its note")
     start_server()
-    offline(False)
-    check_soon(lambda: waiting() == "0", "the noted day is sent when the connection returns")
+    emulate_offline(d, False)
+    check_soon(lambda: waiting(d) == "0", "the noted day is sent when the connection returns")
     noted = server_state()[("entry", f"{walk}/{DAY}")]
     check(noted == {"status": "noted", "note": "Too windy"}, f"the server has Walk noted, not done ({noted})")
 

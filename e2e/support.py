@@ -1,21 +1,28 @@
 """What every browser script here shares: Debian's chromium through selenium, checks that
-print and count, and an axe-core audit of the WCAG 2.1 A and AA rules."""
+print and count, an axe-core audit of the WCAG 2.1 A and AA rules, and the offline web app's
+moves (network emulation, the outbox, marking a habit on Today)."""
+import os
 import sys
 
 from axe_selenium_python import Axe
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
-def chromium(zone="Europe/Berlin", script_timeout=None):
-    """Headless chromium at a device scale of 1, in `zone` unless it is None."""
+def chromium(zone="Europe/Berlin", script_timeout=None, arguments=(), environment=None):
+    """Headless chromium at a device scale of 1, in `zone` unless it is None, with `environment`
+    added to its own (HOME holds its NSS certificate database, `.pki/nssdb`)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--force-device-scale-factor=1", *arguments):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    env = dict(os.environ, **environment) if environment else None
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=options)
     if zone:
         driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
     if script_timeout:
@@ -55,3 +62,42 @@ def axe_violations(driver):
         ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));",
         AXE_TAGS)
     return result["violations"]
+
+
+def emulate_offline(driver, on):
+    """Puts the page's network offline (or back), so `navigator.onLine` says so. A service
+    worker's own requests are not covered: stop the server too for them to fail."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    WebDriverWait(driver, 15).until(lambda _: driver.execute_script("return navigator.onLine") == (not on))
+
+
+def page_api(driver, method, path, body=None):
+    """The JSON API through the page's fetch (its session); an error is a string."""
+    return driver.execute_async_script("""
+      const [method, path, body, done] = arguments;
+      fetch(path, {method, headers: {'Content-Type': 'application/json'}, body: body ? JSON.stringify(body) : undefined})
+        .then(async r => done(r.ok ? await r.json() : 'error ' + r.status + ' ' + await r.text()), e => done(String(e)));
+    """, method, path, body)
+
+
+def waiting(driver):
+    """How many changes the offline app says wait to be sent, as text."""
+    return driver.execute_script("return document.documentElement.dataset.waiting")
+
+
+def sync_status(driver):
+    return driver.find_element(By.ID, "sync-status").text
+
+
+def pressed(driver, habit):
+    return driver.find_element(By.CSS_SELECTOR, f"#mark-{habit} button.check").get_attribute("aria-pressed") == "true"
+
+
+def mark(driver, habit):
+    """Taps a habit's done button on Today."""
+    button = WebDriverWait(driver, 15, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda _: driver.find_element(By.CSS_SELECTOR, f"#mark-{habit} button.check"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()

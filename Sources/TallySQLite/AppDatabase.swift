@@ -42,6 +42,22 @@ public struct AppDatabase: Sendable {
     try open(at: path, migrator: Migrations.migrator(), adoptingEmptyFile: adoptingEmptyFile)
   }
 
+  /// Writes the WAL back into the file, then closes every connection. A program that stops
+  /// this way leaves the whole database in the one file (beside an empty `-wal`), so copying
+  /// it alone is a complete copy. Nothing may use this database afterwards.
+  public func close() throws {
+    try changes.close()
+    try Self.checkpointAndClose(writer)
+  }
+
+  /// SQLite folds the WAL into the file when the last connection closes, but GRDB closes a
+  /// pool's writer before its readers, and a read-only connection cannot: so the writer
+  /// checkpoints first, and truncates the log it has emptied.
+  static func checkpointAndClose(_ writer: any DatabaseWriter) throws {
+    try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    try writer.close()
+  }
+
   /// A fresh, empty in-memory database with the same configuration and schema as a file.
   public static func inMemory() throws(StoreError) -> AppDatabase {
     try inMemory(migrator: Migrations.migrator())
@@ -117,7 +133,8 @@ public struct AppDatabase: Sendable {
       let pool = try DatabasePool(path: temporary, configuration: configuration())
       try migrator.migrate(pool)
       try SyncBackfill.runIfNeeded(pool)
-      try pool.close()
+      // The schema must be in the file that is linked into place, not in its log.
+      try checkpointAndClose(pool)
     } catch {
       throw .unreadable(path: path, reason: reason(error))
     }

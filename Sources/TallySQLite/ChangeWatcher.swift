@@ -20,6 +20,10 @@ final class ChangeWatcher: Sendable {
     watcher = path.flatMap { try? DatabaseQueue(path: $0, configuration: configuration) }
   }
 
+  func close() throws {
+    try watcher?.close()
+  }
+
   func recordWrite() {
     writes.withLock { $0 &+= 1 }
   }

@@ -19,7 +19,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "tally")
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
-  let (store, database) = try await ServerStore.open(configuration, clock: clock, logger: logger)
+  let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let services = AppServices(store: store, configuration: configuration, clock: clock)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
@@ -27,6 +27,7 @@ public func buildApplication(
     server: HTTPLimits.server(idleTimeout: configuration.idleTimeout),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
+    services: [DatabaseClosing(close: closeDatabase, logger: logger)],
     onServerRunning: { _ in await onServerRunning() },
     logger: logger)
   // Metrics have a listener of their own, never the public port (docs/server.md).

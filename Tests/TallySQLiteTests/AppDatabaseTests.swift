@@ -41,6 +41,27 @@ import Testing
     #expect(readerForeignKeys == 1)
   }
 
+  /// What people do to back up a stopped server: copy the one file. After a close it holds
+  /// everything, the log beside it empty; a new file's schema is in it from the start.
+  @Test func closingLeavesTheWholeDatabaseInTheFile() async throws {
+    let path = temporaryDatabasePath()
+    let database = try AppDatabase.open(at: path)
+    let store = SQLiteStore(database)
+    _ = try await store.createUser(ada)
+    let habit = try await store.createHabit(
+      Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: ada.id)
+    try await store.setDay(day("2026-03-02"), of: habit.id, to: .done, note: "kept", for: ada.id)
+    #expect(try bytes(path + "-wal").count > 0)
+    try database.close()
+    #expect(try bytes(path + "-wal").isEmpty)
+
+    let copy = temporaryDatabasePath()
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    let alone = SQLiteStore(try AppDatabase.open(at: copy))
+    #expect(try await alone.habit(id: habit.id, for: ada.id).name == "Read")
+    #expect(try await alone.entries(of: habit.id, for: ada.id).map(\.note) == ["kept"])
+  }
+
   @Test func inMemoryHasTheSameConfigurationAndSchema() async throws {
     let database = try AppDatabase.inMemory()
     let (foreignKeys, applied) = try await database.writer.read { db in

@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  /// Each new habit goes last, even when several are added at the same moment (the position
+  /// is read in the transaction that stores the habit, not before it).
+  @Test(arguments: StoreFactory.all)
+  func habitsAppendedAtOnceEachGetAPlaceOfTheirOwn(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let ada = try await makeUser(store)
+    _ = try await addHabit(store, for: ada, "First", sortOrder: 4)
+    let added = try await withThrowingTaskGroup(of: Habit.self) { group in
+      for index in 0..<12 {
+        group.addTask { try await store.appendHabit(makeHabit("Habit \(index)", sortOrder: 99), for: ada.id) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(added.map(\.sortOrder).sorted() == Array(5..<17))
+    let stored = try await store.habits(for: ada.id, includingArchived: true)
+    #expect(stored.map(\.sortOrder) == Array(5..<17).reduce(into: [4]) { $0.append($1) })
+    #expect(Set(stored.dropFirst().map(\.id)) == Set(added.map(\.id)))
+    // A user's first habit starts the list.
+    let bob = try await makeUser(store, "bob")
+    #expect(try await store.appendHabit(makeHabit(sortOrder: 7), for: bob.id).sortOrder == 0)
+  }
+
   @Test(arguments: StoreFactory.all)
   func createNeedsAUserAndAFreshId(_ factory: StoreFactory) async throws {
     let store = try await factory.make()

@@ -42,6 +42,8 @@ public struct CommandContext: Sendable {
   public var syncTransport: @Sendable (_ url: String, _ token: String) -> any SyncTransport = { url, token in
     HTTPSyncTransport(baseURL: url, token: token)
   }
+  /// What the command opened, to close when it ends.
+  public var openDatabases = OpenDatabases()
 
   public init(
     environment: [String: String],

@@ -24,6 +24,7 @@ extension Tally {
       }
       return code
     }
+    defer { context.openDatabases.closeAll() }
     do {
       try await runnable.run(in: context)
       return 0

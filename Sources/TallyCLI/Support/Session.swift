@@ -48,6 +48,7 @@ struct SessionOpener {
   /// The store stamps its changes for sync at `now` (`--now`, `TALLY_NOW` or the clock).
   func openStore(now: Date? = nil) throws -> (AppDatabase, any SyncingStore) {
     let database = try AppDatabase.open(at: try path(), adoptingEmptyFile: options.adoptEmptyDb)
+    context.openDatabases.keep(database)
     let now = try now ?? self.now()
     return (database, SQLiteStore(database, clock: { now }))
   }

@@ -7,10 +7,26 @@ import TallyStore
 
 extension PostgresStore {
   public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: false)
+  }
+
+  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: true)
+  }
+
+  /// `last` reads the user's largest position after ``write(recordingFor:_:)`` has locked
+  /// their row, so two instances appending at once take turns and different places.
+  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { connection, sync in
       guard try await !connection.exists("SELECT EXISTS (SELECT 1 FROM habits WHERE id = \(habit.id))") else {
         throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
+      }
+      var habit = habit
+      if last {
+        habit.sortOrder = try await connection.values(
+          "SELECT COALESCE(MAX(sort_order) + 1, 0) FROM habits WHERE user_id = \(user)", as: Int.self
+        ).first ?? 0
       }
       try await connection.writeHabit(habit, user: user, inserting: true)
       try await sync.habit(habit)

@@ -8,10 +8,24 @@ import TallySync
 
 extension SQLiteStore {
   public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: false)
+  }
+
+  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: true)
+  }
+
+  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { db, sync in
       guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
         throw StoreError.conflict("a habit with id \(habit.id.storeText) already exists")
+      }
+      var habit = habit
+      if last {
+        habit.sortOrder = try Int.fetchOne(
+          db, sql: "SELECT COALESCE(MAX(sort_order) + 1, 0) FROM habits WHERE user_id = ?",
+          arguments: [user.storeText]) ?? 0
       }
       try HabitRecord(habit, user: user).write(db, inserting: true)
       try sync.habit(habit)

@@ -4,10 +4,15 @@ import TallyCore
 /// A user's habits. Every method names the user, and a habit of another user behaves exactly
 /// like one that does not exist (``StoreError/notFound(_:)``).
 public protocol HabitRepository: Sendable {
-  /// Stores the habit as given, `sortOrder` included (to append, pass one more than the
-  /// largest in ``habits(for:includingArchived:)``). Throws ``StoreError/conflict(_:)`` when
+  /// Stores the habit as given, `sortOrder` included (to add one at the end, use
+  /// ``appendHabit(_:for:)``). Throws ``StoreError/conflict(_:)`` when
   /// the id is taken and ``StoreError/notFound(_:)`` when the user does not exist.
   func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit
+
+  /// Stores a new habit after the user's others: its `sortOrder` becomes one more than the
+  /// largest they have, read in the same transaction, so habits added at the same moment each
+  /// get a place of their own. Otherwise as ``createHabit(_:for:)``.
+  func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit
 
   /// The user's habit with this id.
   func habit(id: UUID, for user: UUID) async throws -> Habit

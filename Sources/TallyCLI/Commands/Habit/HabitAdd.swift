@@ -75,9 +75,9 @@ struct HabitAdd: TallyCommand {
     let habit = try Habit(
       id: UUID(), name: name, icon: fields.icon, color: fields.color, group: fields.group,
       createdDay: createdDay, frequency: fields.frequency, reminder: fields.reminder,
-      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: try kind.measure(over: nil),
+      measure: try kind.measure(over: nil),
       description: kind.description)
-    let created = try await session.store.createHabit(habit, for: session.user.id)
+    let created = try await session.store.appendHabit(habit, for: session.user.id)
     if json {
       try session.output.json(HabitJSON(created))
     } else {

@@ -159,8 +159,8 @@ struct HabitController {
     let habit = try Habit(
       id: UUID(), name: name, icon: body.icon, color: body.color ?? Habit.defaultColor, group: body.group,
       createdDay: createdDay, frequency: body.frequency ?? .daily, reminder: body.reminder ?? .none,
-      sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: body.measure, description: body.description)
-    let created = try await Self.namingTheField { try await services.store.createHabit(habit, for: user.id) }
+      measure: body.measure, description: body.description)
+    let created = try await Self.namingTheField { try await services.store.appendHabit(habit, for: user.id) }
     return JSONResponse(
       HabitJSON(created), status: .created, headers: [.location: "/api/v1/habits/\(created.id.storeText)"])
   }

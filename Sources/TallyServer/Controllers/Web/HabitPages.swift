@@ -171,9 +171,9 @@ struct HabitPages {
       let habit = try Habit(
         id: UUID(), name: values.name, icon: values.icon, color: values.color, group: values.group,
         createdDay: today, frequency: values.frequency, reminder: values.reminder,
-        sortOrder: (existing.map(\.sortOrder).max() ?? -1) + 1, measure: values.measure,
+        measure: values.measure,
         description: values.description)
-      let created = try await Self.refusingTakenName { try await services.store.createHabit(habit, for: user.id) }
+      let created = try await Self.refusingTakenName { try await services.store.appendHabit(habit, for: user.id) }
       return .seeOther("/habits/\(created.id.storeText)")
     } catch let invalid as HabitForm.Invalid {
       return try await formPage(form, habitID: nil, error: invalid, user: user, request: request)
