@@ -1,14 +1,15 @@
 #include "TallyBuildInfo.h"
 
-// C, because only a C preprocessor can take a string from the build command: Swift's
-// conditions are true or false.
-#define TALLY_TEXT(x) #x
-#define TALLY_STRING(x) TALLY_TEXT(x)
+// C, because only a C preprocessor can take a string from outside the sources: scripts/release
+// writes commit.h for its build and removes it afterwards; it is never committed.
+#if __has_include("commit.h")
+#include "commit.h"
+#endif
+
+#ifndef TALLY_COMMIT
+#define TALLY_COMMIT "unknown"
+#endif
 
 const char *tally_build_commit(void) {
-#ifdef TALLY_COMMIT
-  return TALLY_STRING(TALLY_COMMIT);
-#else
-  return "unknown";
-#endif
+  return TALLY_COMMIT;
 }
