@@ -25,13 +25,14 @@ import Testing
     try await app.test(.live) { client in
       let port = try #require(client.port)
       var harness = Harness()
-      let healthy = await harness.run("healthcheck", "--port", "\(port)")
+      // Generous: this server shares a busy test process.
+      let healthy = await harness.run("healthcheck", "--port", "\(port)", "--timeout", "60")
       #expect(healthy.status == 0, "\(healthy.stderr)")
       #expect(healthy.stdout == "Tally at http://127.0.0.1:\(port)/healthz is healthy.\n")
       // As serve reads them: a server told to listen everywhere is asked on loopback.
       harness.environment["TALLY_HOST"] = "0.0.0.0"
       harness.environment["TALLY_PORT"] = "\(port)"
-      #expect(await harness.run("healthcheck").status == 0)
+      #expect(await harness.run("healthcheck", "--timeout", "60").status == 0)
     }
   }
 
@@ -40,7 +41,7 @@ import Testing
     router.get("healthz") { _, _ in Response(status: .serviceUnavailable) }
     try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
       let port = try #require(client.port)
-      let sick = await Harness().run("healthcheck", "--port", "\(port)")
+      let sick = await Harness().run("healthcheck", "--port", "\(port)", "--timeout", "60")
       #expect(sick.status == 1)
       #expect(sick.stderr == "Error: Tally at http://127.0.0.1:\(port)/healthz is not healthy: it answered 503 Service Unavailable.\n")
     }

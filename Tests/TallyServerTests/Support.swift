@@ -15,6 +15,18 @@ import Testing
 /// 2026-03-08 12:00 UTC: a fixed "now" for every router test.
 let testNow = Date(timeIntervalSince1970: 1_772_971_200)
 
+extension ServerConfiguration {
+  /// As `tally serve` runs, but a connection may sit idle for minutes: on two cores a busy test
+  /// process can leave a live test's client waiting longer than the 20 s the server allows
+  /// between requests, and the server then rightly closes the connection under it.
+  /// ConnectionLimitTests set their own times.
+  static var testing: ServerConfiguration {
+    var configuration = ServerConfiguration()
+    configuration.idleTimeout = .seconds(600)
+    return configuration
+  }
+}
+
 /// A router over a fresh SQLite store (in memory, or the file at `databasePath`) with a fixed
 /// clock and cheap bcrypt.
 struct TestServer: Sendable {
@@ -22,7 +34,7 @@ struct TestServer: Sendable {
   var store: any Store { services.store }
 
   init(
-    configuration: ServerConfiguration = ServerConfiguration(), databasePath: String? = nil,
+    configuration: ServerConfiguration = .testing, databasePath: String? = nil,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
     webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) throws {
@@ -32,7 +44,7 @@ struct TestServer: Sendable {
 
   /// A router over `store`: a PostgreSQL store, or one of several instances on one database.
   init(
-    store: any SyncingStore, configuration: ServerConfiguration = ServerConfiguration(),
+    store: any SyncingStore, configuration: ServerConfiguration = .testing,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
     webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
   ) {

@@ -20,10 +20,8 @@ import Testing
     let path = folder.appendingPathComponent("tally.sqlite").path
 
     // The first client waits idle while the others write, longer than the usual time-out on a
-    // loaded machine: it is not what this test is about.
-    var configuration = ServerConfiguration()
-    configuration.idleTimeout = .seconds(600)
-    try await TestServer(configuration: configuration, databasePath: path).testLive { client in
+    // loaded machine: it is not what this test is about (`.testing`, TestServer's default).
+    try await TestServer(databasePath: path).testLive { client in
       let port = try #require(client.port)
       let owner = try await client.setUpOwner()
       let token = try await client.bearer(owner)

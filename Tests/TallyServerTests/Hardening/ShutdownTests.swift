@@ -14,6 +14,7 @@ import Testing
     let path = folder.appendingPathComponent("tally.sqlite").path
     var configuration = ServerConfiguration(databasePath: path, passwordCost: 4)
     configuration.port = 0
+    configuration.idleTimeout = ServerConfiguration.testing.idleTimeout
     let app = try await buildApplication(configuration)
     try await app.test(.live) { client in
       let owner = try await client.setUpOwner()

@@ -13,7 +13,7 @@ import Testing
   static let host = HTTPField.Name("Host")!
 
   static func server(trustingLoopback: Bool, _ edit: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
-    var configuration = ServerConfiguration()
+    var configuration = ServerConfiguration.testing
     configuration.trustedProxies = try TrustedProxies(parsing: [trustingLoopback ? "127.0.0.1" : "10.0.0.0/8"])
     edit(&configuration)
     return try TestServer(configuration: configuration)
