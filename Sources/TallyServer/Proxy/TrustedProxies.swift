@@ -62,13 +62,28 @@ public struct TrustedProxies: Sendable, Equatable {
     var client = peer
     let hops = forwardedFor.flatMap { $0.split(separator: ",") }
     for hop in hops.reversed() {
-      guard let address = IPAddress(hop.trimmingCharacters(in: .whitespaces)) else { break }
+      guard let address = Self.forwardedAddress(hop.trimmingCharacters(in: .whitespaces)) else { break }
       client = address
       if !contains(address) { break }
     }
     // The first proxy writes the scheme the person used; later ones pass it on.
     let scheme = forwardedProto?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
     return ForwardedClient(address: client.description, overHTTPS: scheme == "https", viaTrustedProxy: true)
+  }
+}
+
+extension TrustedProxies {
+  /// An `X-Forwarded-For` entry: an address, or one with the client's port as some proxies
+  /// write it (`192.0.2.7:51234`, `[2001:db8::7]:51234`).
+  static func forwardedAddress(_ text: String) -> IPAddress? {
+    if let address = IPAddress(text) { return address }
+    guard let colon = text.lastIndex(of: ":"), text[text.index(after: colon)...].allSatisfy(\.isASCII),
+      let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port)
+    else { return nil }
+    let host = text[..<colon]
+    // Bare IPv6 has colons of its own: only a bracketed one can carry a port.
+    guard host.hasPrefix("[") || !host.contains(":") else { return nil }
+    return IPAddress(host)
   }
 }
 

@@ -98,6 +98,12 @@ import Testing
     (["203.0.113.9, unknown, 10.0.0.1"], "10.0.0.1"),
     ([], "172.18.0.2"),
     (["[2001:db8::7]"], "2001:db8::7"),
+    // Some proxies write the client's port too.
+    (["203.0.113.9:51234"], "203.0.113.9"),
+    (["[2001:db8::7]:443, 10.0.0.1:8080"], "2001:db8::7"),
+    // A bare IPv6 address whose last group looks like a port is the address, not a port.
+    (["2001:db8::7:443"], "2001:db8::7:443"),
+    (["203.0.113.9:99999"], "172.18.0.2"),
   ])
   func aTrustedProxyNamesTheRightMostAddressItDidNotWrite(forwardedFor: [String], client: String) {
     let found = Self.proxies.client(peer: Self.caddy, forwardedFor: forwardedFor, forwardedProto: nil)

@@ -1,6 +1,6 @@
-"""The container's runtime stage, built and run with podman (.ci/container-check).
+"""The container's runtime stage, built and run with podman (.ci/deploy/container-check).
 
-The base image is the Debian root .ci/debian-root made, imported; deploy/Containerfile's
+The base image is the Debian root .ci/deploy/debian-root made, imported; deploy/Containerfile's
 runtime stage is built on it from the prebuilt tarball with no network, so the build proves the
 base needs nothing more (and, on a base lacking a package, that the same step installs it). Then: healthy within 5 s, the server runs as a user other than root,
 the API works through a published port, a SIGTERM stop with writes in flight takes under 10 s
@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import release_smoke as smoke
-from release_smoke import check
+from http_support import check, failures, free_port
 
 TARBALL, ROOT, WORK = (Path(a).resolve() for a in sys.argv[1:4])
 # runc and cgroupfs: this machine has no crun and no systemd. podman's default open-file and
@@ -38,7 +38,7 @@ def podman(*args, timeout=600, **kwargs):
 
 
 def packages_match():
-    """The Containerfile installs what deploy/INSTALL names, which .ci/debian-root installed."""
+    """The Containerfile installs what deploy/INSTALL names, which .ci/deploy/debian-root installed."""
     install = re.search(r"apt-get install (.+)", Path("deploy/INSTALL").read_text()).group(1).split()
     container = re.search(r"for package in (.+?); do", Path("deploy/Containerfile").read_text()).group(1).split()
     check(sorted(install) == sorted(container),
@@ -128,7 +128,7 @@ def main():
     created = podman("volume", "create", VOLUME)
     check(created.returncode == 0, f"named volume {VOLUME} is created")
 
-    port = smoke.free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     first = f"tally-ci-{TAG}-1"
     up = start(first, port)
@@ -183,8 +183,8 @@ def main():
     took, exited, code = stop(second)
     check(took < 10 and code == "0",
           f"the read-only container stops on SIGTERM: {took:.2f} s (the server exited after {exited:.2f} s), exit status {code}")
-    print(f"{len(smoke.failures)} failed" if smoke.failures else "container check passed")
-    sys.exit(1 if smoke.failures else 0)
+    print(f"{len(failures)} failed" if failures else "container check passed")
+    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The compose examples and Caddyfiles under deploy/, checked without a compose engine
-(.ci/compose-check): every file parses; every TALLY_* variable a compose file or the
+(.ci/deploy/compose-check): every file parses; every TALLY_* variable a compose file or the
 Containerfile sets is one `tally serve --help` documents; every service, volume, network and
 mounted file a service names exists; each Caddyfile adapts (`caddy adapt`) and proxies only to
 Tally services on a network it shares with them, on the port Tally listens on; and each
@@ -8,7 +8,6 @@ TALLY_TRUSTED_PROXIES is exactly the range of the network Tally shares with Cadd
 Usage: compose_check.py TALLY   (any build of tally: only its --help is read)
 """
 import ipaddress
-import json
 import re
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from release_smoke import check, failures
+from http_support import check, failures
 
 TALLY = sys.argv[1]
 DEPLOY = Path("deploy")

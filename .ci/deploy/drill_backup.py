@@ -16,7 +16,8 @@ import time
 from decimal import Decimal
 
 from drill_fixtures import differences
-from drill_support import Server, call, check
+from drill_support import Server, call
+from http_support import check
 
 WRITERS = 3
 PASSWORD = "correct horse battery"

@@ -1,7 +1,7 @@
-"""The release tarball on a Debian with no Swift (.ci/release-check).
+"""The release tarball on a Debian with no Swift (.ci/deploy/release-check).
 
 The tarball is unpacked into an empty folder that becomes /opt inside a minimal Debian root
-(.ci/debian-root), entered with chroot in a private mount namespace where the root itself is
+(.ci/deploy/debian-root), entered with chroot in a private mount namespace where the root itself is
 read-only, the server runs as nobody with its database in a fresh folder at /srv, and the
 working directory is /tmp.
 `tally` is reached through a symlink on PATH, as deploy/INSTALL says to install it.
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import release_smoke as smoke
-from release_smoke import check
+from http_support import check, failures, free_port
 
 TARBALL, ROOT, WORK = (Path(a).resolve() for a in sys.argv[1:4])
 PATH = "/opt/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -111,7 +111,7 @@ def version(top):
 
 
 def serve(top):
-    port = smoke.free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {"TALLY_DB": "/srv/tally.sqlite", "TALLY_HOST": "127.0.0.1", "TALLY_PORT": str(port)}
     # As nobody, owner of nothing but the data folder, as a service user would run it.
@@ -149,7 +149,7 @@ def serve(top):
             server.kill()
             server.wait()
         log.close()
-        if smoke.failures:
+        if failures:
             print("== server log (last 30 lines)")
             print("".join(open(WORK / "server.log").readlines()[-30:]), end="")
 
@@ -164,8 +164,8 @@ def main():
     serve(top)
     binary = (WORK / "opt" / top / "tally").stat().st_size
     print(f"tarball {TARBALL.name}: {mb(TARBALL.stat().st_size)}; binary: {mb(binary)}")
-    print(f"{len(smoke.failures)} failed" if smoke.failures else "release check passed")
-    sys.exit(1 if smoke.failures else 0)
+    print(f"{len(failures)} failed" if failures else "release check passed")
+    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

@@ -2,16 +2,17 @@
 binary and keeps every row; a newer one is refused untouched; a backup taken under write load
 restores into a fresh server with an identical export.
 
-Usage: upgrade_drill.py TALLY WORK_DIR (run from the repository root by .ci/upgrade-drill)
+Usage: upgrade_drill.py TALLY WORK_DIR (run from the repository root by .ci/deploy/upgrade-drill)
 """
 import os
 import sys
 import time
 
-import drill_support
+import http_support
 from drill_backup import drill_backups
 from drill_fixtures import drill_upgrades
-from drill_support import Tally, check
+from drill_support import Tally, stop_all
+from http_support import check
 
 
 def main():
@@ -27,11 +28,11 @@ def main():
         check(False, f"the drill stopped: {type(error).__name__}: {error}")
         raise
     finally:
-        drill_support.stop_all()
-    print(f"== {len(drill_support.passes)} passed, {len(drill_support.failures)} failed in {time.monotonic() - began:.0f} s")
-    for failure in drill_support.failures:
-        print("FAIL " + failure.splitlines()[0])
-    return 1 if drill_support.failures else 0
+        stop_all()
+    print(f"== {len(http_support.passes)} passed, {len(http_support.failures)} failed in {time.monotonic() - began:.0f} s")
+    for failure in http_support.failures:
+        print("FAIL: " + failure.splitlines()[0])
+    return 1 if http_support.failures else 0
 
 
 if __name__ == "__main__":

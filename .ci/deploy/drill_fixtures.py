@@ -11,7 +11,8 @@ import sqlite3
 import unicodedata
 from decimal import Decimal
 
-from drill_support import Server, check, sha256
+from drill_support import Server, sha256
+from http_support import check
 
 FIXTURES = "Tests/TallySQLiteTests/Fixtures"
 # Rows the export leaves out (secrets, one server's bookkeeping) that an upgrade must keep too.

@@ -1,31 +1,17 @@
-"""What the upgrade drill's two halves share: checks, HTTP calls, `tally serve` processes that
+"""What the upgrade drill's two halves share: HTTP calls, `tally serve` processes that
 are always stopped, CLI runs and the newest schema the binary knows."""
 import hashlib
 import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from decimal import Decimal
 
-failures, passes = [], []
+from http_support import fetch, free_port
+
 _processes = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    (passes if condition else failures).append(what)
-    return condition
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def sha256(path):
@@ -35,28 +21,13 @@ def sha256(path):
 
 def call(base, method, path, body=None, token=None, cookie=None, raw=False, timeout=60):
     """(status, parsed body or bytes with raw, headers); a refused connection is status 0."""
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    if cookie:
-        # Cookie writes must come from Tally's own origin (docs/server.md, Protection).
-        request.add_header("Cookie", cookie)
-        request.add_header("Origin", base)
+    status, headers, text = fetch(base, method, path, body, token, cookie, timeout)
+    if raw or not text:
+        return status, (text if raw else None), headers
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            text = response.read()
-            return response.status, (text if raw else parse(text) if text else None), response.headers
-    except urllib.error.HTTPError as error:
-        text = error.read()
-        try:
-            return error.code, parse(text), error.headers
-        except ValueError:
-            return error.code, text, error.headers
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return 0, None, {}
+        return status, parse(text), headers
+    except ValueError:
+        return status, text, headers
 
 
 def parse(text):

@@ -1,50 +1,16 @@
-"""What .ci/release_check.py and .ci/container_check.py ask of a running release over HTTP:
+"""What .ci/deploy/release_check.py and .ci/deploy/container_check.py ask of a running release over HTTP:
 the first visit a self-hoster makes (pages, the app's stylesheets and scripts, setting up the
 owner), a habit marked through the API, and journal writes that count what was acknowledged.
 """
 import json
 import re
-import socket
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-failures = []
+from http_support import check, fetch
+
 OWNER = {"name": "ada", "password": "correct horse battery"}
-
-
-def check(condition, what):
-    print(("ok: " if condition else "FAIL: ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-    return condition
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(base, method, path, body=None, token=None, cookie=None, timeout=10):
-    """(status, headers, bytes), redirects followed; a refused or reset connection is status 0."""
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers={"Origin": base})
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    if cookie:
-        request.add_header("Cookie", cookie)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
-    except (urllib.error.URLError, ConnectionError, TimeoutError, socket.timeout):
-        return 0, {}, b""
 
 
 def call(base, method, path, body=None, token=None, timeout=10):
