@@ -41,12 +41,23 @@ struct HealthcheckCommand: TallyCommand {
     do {
       response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(Int64(timeout)))
     } catch {
-      throw CommandFailure("Tally did not answer at \(url): \(error).")
+      throw CommandFailure("Tally did not answer at \(url): \(Self.reason(error, timeout: timeout)).")
     }
     guard response.status == .ok else {
       throw CommandFailure("Tally at \(url) is not healthy: it answered \(response.status.code) \(response.status.reasonPhrase).")
     }
     context.standardOutput.line("Tally at \(url) is healthy.")
+  }
+
+  /// What went wrong, said plainly for the two usual cases.
+  static func reason(_ error: any Error, timeout: Int) -> String {
+    if let error = error as? HTTPClientError, error == .deadlineExceeded {
+      return "no answer within \(timeout) s"
+    }
+    if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
+      return "nothing is listening there"
+    }
+    return String(describing: error)
   }
 
   /// The options first, then `TALLY_HOST` and `TALLY_PORT`, as `serve` reads them.
