@@ -5,9 +5,10 @@ import TallyAccounts
 import TallyStore
 
 /// Finds who a request is from: a trusted proxy's header (when configured, and only from a
-/// trusted proxy), a bearer token, or the session cookie, in that order. A bad token or an unknown proxy name leaves the request
-/// signed out with the reason kept, so a route that needs a user says exactly why it refused,
-/// while public routes (health, set-up) still answer; a stale cookie just signs out.
+/// trusted proxy), a bearer token, or the session cookie, in that order. A bad token or an
+/// unknown proxy name leaves the request signed out with the reason kept, so a route that needs
+/// a user says exactly why it refused, while public routes (health, set-up) still answer; a
+/// stale cookie just signs out. The user header from anyone but a trusted proxy is a 403.
 struct AuthenticationMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   let services: AppServices
