@@ -60,6 +60,8 @@ package.targets += [
     name: "TallyCoreTests",
     dependencies: [
       "TallyCore",
+      // Linked once into the one test binary every test target shares.
+      "TallyTestWidth",
       "TallyCoreReference",
       .product(name: "PropertyBased", package: "swift-property-based"),
     ],
@@ -87,7 +89,7 @@ package.targets += [
   .testTarget(
     name: "TallyStoreTests",
     dependencies: [
-      "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting",
+      "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting", "TallyTestFiles",
       .product(name: "PostgresNIO", package: "postgres-nio"),
     ],
     swiftSettings: swiftSettings
@@ -106,6 +108,7 @@ package.targets += [
     name: "TallySQLiteTests",
     dependencies: [
       "TallySQLite",
+      "TallyTestFiles",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     resources: [.copy("Fixtures")],
@@ -133,6 +136,14 @@ package.targets += [
     name: "TallyPostgresTesting",
     dependencies: ["TallyPostgres", "TallyStore"],
     path: "Tests/Support/TallyPostgresTesting",
+    swiftSettings: swiftSettings
+  ),
+  // For tests: at most four test cases at once per core (see TestWidth.c).
+  .target(name: "TallyTestWidth", path: "Tests/Support/TallyTestWidth", publicHeadersPath: "."),
+  // For tests: files under one folder per test process, removed when it exits.
+  .target(
+    name: "TallyTestFiles",
+    path: "Tests/Support/TallyTestFiles",
     swiftSettings: swiftSettings
   ),
 ]
@@ -168,6 +179,7 @@ package.targets += [
       "TallySQLite",
       "TallyPostgres",
       "TallyPostgresTesting",
+      "TallyTestFiles",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
@@ -219,6 +231,7 @@ package.targets += [
     name: "TallyImportTests",
     dependencies: [
       "TallyImport",
+      "TallyTestFiles",
       "TallyCore",
       "TallyStore",
       "TallySQLite",
@@ -340,6 +353,7 @@ package.targets += [
       "TallySQLite",
       "TallyPostgres",
       "TallyPostgresTesting",
+      "TallyTestFiles",
       "TallySync",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
@@ -390,7 +404,7 @@ package.targets += [
     name: "TallyCLITests",
     dependencies: [
       "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
-      "TallyPostgresTesting", "TallyServer",
+      "TallyPostgresTesting", "TallyTestFiles", "TallyServer",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
