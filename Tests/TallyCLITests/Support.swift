@@ -4,6 +4,7 @@ import TallyCore
 import TallySQLite
 import TallyStore
 import TallyTMDB
+import TallyTestFiles
 import Testing
 
 /// Text a command wrote, collected for a test.
@@ -61,9 +62,7 @@ struct Harness {
   static let defaultNow = "2026-03-08T12:00:00Z"
 
   init(now: String = Harness.defaultNow, timeZone: String = "UTC") {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tally-cli-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = TestFiles.folder("cli")
     path = folder.appendingPathComponent("tally.sqlite").path
     environment = ["TALLY_DB": path, "TALLY_NOW": now, "TZ": timeZone, "USER": "ada"]
   }

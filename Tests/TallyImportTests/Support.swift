@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyImport
+import TallyTestFiles
 import ZIPFoundation
 
 func day(_ text: String) -> Day {
@@ -17,9 +18,7 @@ let smallBackup = fixture("Loop Habits Backup 2024-03-10 120000.db")
 let smallZip = fixture("Loop Habits CSV 2024-03-10.zip")
 
 func temporaryFile(_ name: String) -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
-  try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.appendingPathComponent(name).path
+  TestFiles.folder("import").appendingPathComponent(name).path
 }
 
 /// A database in Loop's backup layout (schema 25), filled by `fill`.

@@ -2,14 +2,14 @@ import Foundation
 import TallyCore
 import TallySQLite
 import TallyStore
+import TallyTestFiles
 import Testing
 
 @Suite struct RevisionTests {
   /// The server keeps answers until the revision moves, so a `tally mark` run beside it (a
   /// second connection to the same file) must move it too.
   @Test func anotherConnectionsCommitMovesTheRevision() async throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tally-revision-\(UUID().uuidString).sqlite").path
+    let path = TestFiles.database("revision")
     let server = SQLiteStore(try AppDatabase.open(at: path))
     let user = try await server.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
     let start = try await server.revision()

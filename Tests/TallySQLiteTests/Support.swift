@@ -2,15 +2,13 @@ import Foundation
 import GRDB
 import TallyCore
 import TallyStore
+import TallyTestFiles
 
 @testable import TallySQLite
 
 /// A new, empty folder under the temporary directory.
 func temporaryFolder() -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tally-sqlite-\(UUID().uuidString)")
-  try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+  TestFiles.folder("sqlite")
 }
 
 func temporaryDatabasePath() -> String {

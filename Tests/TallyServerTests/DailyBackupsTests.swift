@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
-import TallyServer
 import TallySQLite
+import TallyServer
 import TallyStore
+import TallyTestFiles
 import Testing
 
 @Suite struct DailyBackupsTests {
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func oneBackupADayTheNewestKeptAndNothingElseTouched() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-backups-\(UUID().uuidString)")
+    let folder = TestFiles.folder("backups")
     let database = try AppDatabase.open(at: folder.appendingPathComponent("tally.sqlite").path)
     let store = SQLiteStore(database)
     _ = try await store.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))

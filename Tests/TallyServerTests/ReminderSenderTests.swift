@@ -4,6 +4,7 @@ import TallyCore
 import TallySQLite
 import TallyServer
 import TallyStore
+import TallyTestFiles
 import Testing
 
 /// The sender logs every retry and drop; the tests check the records instead.
@@ -134,7 +135,7 @@ let quiet: Logger = {
   /// A restart (a new database connection and a new sender on the same file) sends nothing
   /// twice, and an occurrence a crash left claimed but unconfirmed is not sent again.
   @Test func aRestartSendsNothingTwice() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-sender-\(UUID().uuidString).sqlite").path
+    let path = TestFiles.database("sender")
     try await Receiver.listening { base, receiver in
       let f = try await fixture(base, now: "2026-03-09T12:00:30Z", store: SQLiteStore(try AppDatabase.open(at: path)))
       await f.sender().tick()

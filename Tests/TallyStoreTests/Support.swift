@@ -4,6 +4,7 @@ import TallyPostgres
 import TallyPostgresTesting
 import TallySQLite
 import TallyStore
+import TallyTestFiles
 import Testing
 
 /// One way to make an empty store. The contract tests run once per factory, so every
@@ -18,9 +19,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     [
       StoreFactory(name: "SQLite in memory") { SQLiteStore(try AppDatabase.inMemory()) },
       StoreFactory(name: "SQLite file") {
-        let folder = FileManager.default.temporaryDirectory
-          .appendingPathComponent("tally-contract-\(UUID().uuidString)")
-        return SQLiteStore(try AppDatabase.open(at: folder.appendingPathComponent("tally.sqlite").path))
+        SQLiteStore(try AppDatabase.open(at: TestFiles.database("contract")))
       },
     ] + (PostgresTesting.url == nil ? [] : [StoreFactory(name: "PostgreSQL") { try await PostgresTesting.store() }])
 }

@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOHTTP1
 import Synchronization
 import TallyAccounts
 import TallyCore
@@ -13,6 +13,7 @@ import TallyServer
 import TallyStore
 import TallySync
 import TallySyncClient
+import TallyTestFiles
 import Testing
 
 /// A clock a test moves by hand.
@@ -32,8 +33,7 @@ final class TestClock: Sendable {
 let startOfTests = Date(timeIntervalSince1970: 1_772_971_200)
 
 func temporaryDatabase(_ name: String) -> String {
-  FileManager.default.temporaryDirectory
-    .appendingPathComponent("tally-sync-\(UUID().uuidString)").appendingPathComponent("\(name).sqlite").path
+  TestFiles.folder("sync").appendingPathComponent("\(name).sqlite").path
 }
 
 /// Which store the server runs on: every sync test runs on SQLite, and on PostgreSQL too when

@@ -4,6 +4,7 @@ import TallyPush
 import TallySQLite
 import TallyServer
 import TallyStore
+import TallyTestFiles
 import Testing
 
 /// The reminder sender pushing to browsers: against a push service on loopback, with the
@@ -134,7 +135,7 @@ import Testing
 
   /// The key pair is made once and kept: a sender on the same store signs with the same key.
   @Test func theVAPIDKeyIsMadeOnFirstStartAndKept() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-vapid-\(UUID().uuidString).sqlite").path
+    let path = TestFiles.database("vapid")
     let first = try await PushKeys(store: SQLiteStore(try AppDatabase.open(at: path)), clock: { Date() }).key()
     let second = try await PushKeys(store: SQLiteStore(try AppDatabase.open(at: path)), clock: { Date() }).key()
     #expect(first.publicKeyText == second.publicKeyText)
