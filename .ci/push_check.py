@@ -7,6 +7,7 @@ minute is pushed, one done that day is not.
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -131,8 +132,12 @@ try:
 finally:
     server.terminate()
     server.wait(timeout=30)
+    if failures:
+        with open(f"{WORK}/server.log", errors="replace") as log:
+            print("the server's log ends:\n" + "".join(log.readlines()[-40:]))
+    shutil.rmtree(WORK, ignore_errors=True)
 
 if failures:
-    print(f"{len(failures)} push checks failed; the server's log is {WORK}/server.log")
+    print(f"{len(failures)} push checks failed")
     sys.exit(1)
 print("push: all checks passed")

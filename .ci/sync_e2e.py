@@ -5,6 +5,7 @@ same instant. Replica B: a phone in Kolkata whose clock runs a day fast (Sunday 
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -125,6 +126,7 @@ try:
 finally:
     server.terminate()
     server.wait(timeout=10)
+    shutil.rmtree(WORK, ignore_errors=True)
 
 print(f"sync: {len(passes)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

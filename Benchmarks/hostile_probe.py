@@ -102,7 +102,7 @@ def probe_server(arguments, only):
             print(f"16 MiB request line: {first_line or 'closed without an answer'}")
             holds(first_line.startswith("HTTP/1.1 400") or not still_open(huge), "a 16 MiB request line dropped")
     finally:
-        stop(server)
+        stop(server, folder)
 
 
 PROBES = ("races", "throttle", "zip", "memory", "connections", "crash", "isolation")

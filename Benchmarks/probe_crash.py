@@ -5,6 +5,7 @@ import datetime
 import http.client
 import itertools
 import json
+import os
 import random
 import signal
 import tempfile
@@ -121,10 +122,10 @@ def probe_crash_safety(arguments):
     base = f"http://127.0.0.1:{port}"
     database = f"{tempfile.mkdtemp(prefix='tally-crash-')}/tally.sqlite"
     server = start_server(arguments.tally, database, port)
-    _, auth = set_up_owner(base)
     acknowledged, journal_days, lost, cut, started = [], itertools.count(), [], 0, time.monotonic()
     rng = random.Random(17)
     try:
+        _, auth = set_up_owner(base)
         for number in range(arguments.crash_rounds):
             before = len(acknowledged)
             threads, stop_writing, count, cut_off = crash_round(
@@ -155,4 +156,4 @@ def probe_crash_safety(arguments):
         for record in (lost + lost_at_end)[:10]:
             print(f"  lost: {record}")
     finally:
-        stop(server)
+        stop(server, os.path.dirname(database))

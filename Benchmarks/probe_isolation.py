@@ -207,4 +207,4 @@ def probe_isolation(arguments):
         else:
             holds(not leaks, "no cross-user read or write")
     finally:
-        stop(server)
+        stop(server, os.path.dirname(database))

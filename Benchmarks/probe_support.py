@@ -4,6 +4,7 @@ import concurrent.futures
 import datetime
 import io
 import json
+import shutil
 import socket
 import subprocess
 import threading
@@ -127,10 +128,13 @@ def start_server(tally, database, port, *extra):
     raise RuntimeError("the server did not answer /healthz within 30 s")
 
 
-def stop(server):
+def stop(server, folder=None):
+    """Stops the server, then removes the folder its database was in."""
     if server.poll() is None:
         server.terminate()
     server.wait()
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def set_up_owner(base, name="ada"):
