@@ -12,7 +12,7 @@ func temporaryFolder() -> URL {
 }
 
 func temporaryDatabasePath() -> String {
-  temporaryFolder().appendingPathComponent("tally.sqlite").path
+  TestFiles.database("sqlite")
 }
 
 func bytes(_ path: String) throws -> Data {

@@ -5,6 +5,7 @@ import NIOCore
 import TallyCore
 import TallyServer
 import TallyStore
+import TallyTestFiles
 import Testing
 
 /// Many clients writing at once through a real socket into a SQLite file: every write the
@@ -14,8 +15,7 @@ import Testing
   static let daysPerClient = 100
 
   @Test func tenClientsSettingAHundredDaysEachLoseNothing() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-concurrent-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TestFiles.folder("concurrent")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("tally.sqlite").path
 

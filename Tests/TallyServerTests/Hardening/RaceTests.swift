@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import TallyServer
+import TallyTestFiles
 import Testing
 
 /// Issue 17's races, run as they were found: many real clients on their own connections to a
@@ -125,8 +126,7 @@ import Testing
 
 /// A database file in a fresh folder, removed afterwards.
 func withTemporaryDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let folder = TestFiles.folder("race")
   defer { try? FileManager.default.removeItem(at: folder) }
   return try await body(folder.appendingPathComponent("tally.sqlite").path)
 }

@@ -3,13 +3,14 @@ import HummingbirdTesting
 import TallySQLite
 import TallyServer
 import TallyStore
+import TallyTestFiles
 import Testing
 
 /// `tally serve` stopped gracefully: the requests finish, then the database closes, leaving
 /// everything acknowledged in the file itself (what a copy of a stopped server's file holds).
 @Suite struct ShutdownTests {
   @Test func aStoppedServerLeavesItsWritesInTheFile() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-shutdown-\(UUID().uuidString)")
+    let folder = TestFiles.folder("shutdown")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("tally.sqlite").path
     var configuration = ServerConfiguration(databasePath: path, passwordCost: 4)
