@@ -22,6 +22,10 @@ let package = Package(
     .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
     .library(name: "TallyPush", targets: ["TallyPush"]),
+    .library(name: "TallyDelivery", targets: ["TallyDelivery"]),
+    .library(name: "TallyHTTP", targets: ["TallyHTTP"]),
+    .library(name: "TallyAPI", targets: ["TallyAPI"]),
+    .library(name: "TallyWeb", targets: ["TallyWeb"]),
     .library(name: "TallyServer", targets: ["TallyServer"]),
     .library(name: "TallyCLI", targets: ["TallyCLI"]),
     .executable(name: "tally", targets: ["tally"]),
@@ -176,6 +180,7 @@ package.targets += [
       "TallySyncClient",
       "TallySync",
       "TallyServer",
+      "TallyHTTP",
       "TallySQLite",
       "TallyPostgres",
       "TallyPostgresTesting",
@@ -318,19 +323,82 @@ package.targets += [
     dependencies: ["TallyAccounts", "TallyStore", "TallySQLite"],
     swiftSettings: swiftSettings
   ),
-  // `buildApplication(configuration)`: the JSON API, the web pages (Mustache templates in
-  // Resources/templates), health and metrics.
+  // Reminders leaving the server: the sender that runs beside it, webhook and Web Push posts.
+  .target(
+    name: "TallyDelivery",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      "TallyPush",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // What the API and the web pages share: the request context, the services, problem+json,
+  // bounded JSON bodies, the response cache and the configuration.
+  .target(
+    name: "TallyHTTP",
+    dependencies: [
+      "TallyCore",
+      "TallyStore",
+      "TallySync",
+      "TallyAccounts",
+      "TallyWire",
+      "TallyTMDB",
+      "TallyPush",
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // The JSON API (docs/api.md) with its OpenAPI document in Resources/openapi.
+  .target(
+    name: "TallyAPI",
+    dependencies: [
+      "TallyHTTP",
+      "TallyCore",
+      "TallyStore",
+      "TallySync",
+      "TallyAccounts",
+      "TallyWire",
+      "TallyImport",
+      "TallyTMDB",
+      "TallyPush",
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    resources: [.copy("Resources")],
+    swiftSettings: swiftSettings
+  ),
+  // The web app: pages, view models, Mustache templates and assets in Resources.
+  .target(
+    name: "TallyWeb",
+    dependencies: [
+      "TallyHTTP",
+      "TallyCore",
+      "TallyStore",
+      "TallyAccounts",
+      "TallyWire",
+      "TallyTMDB",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Mustache", package: "swift-mustache"),
+    ],
+    resources: [.copy("Resources")],
+    swiftSettings: swiftSettings
+  ),
+  // Composition only: configuration into services, middleware, `buildApplication`.
   .target(
     name: "TallyServer",
     dependencies: [
+      "TallyHTTP",
+      "TallyAPI",
+      "TallyWeb",
+      "TallyDelivery",
       "TallyCore",
       "TallyStore",
       "TallySync",
       "TallySQLite",
       "TallyPostgres",
       "TallyAccounts",
-      "TallyWire",
-      "TallyImport",
       "TallyTMDB",
       "TallyPush",
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -338,17 +406,102 @@ package.targets += [
       .product(name: "Metrics", package: "swift-metrics"),
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      .product(name: "Mustache", package: "swift-mustache"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
       .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
     ],
-    resources: [.copy("Resources")],
     swiftSettings: swiftSettings
   ),
+  // For the server's tests: a router or a live server over a fresh store, a webhook receiver
+  // and a push service on loopback, and the OpenAPI schema check.
+  .target(
+    name: "TallyServerTesting",
+    dependencies: [
+      "TallyServer",
+      "TallyHTTP",
+      "TallyAPI",
+      "TallyDelivery",
+      "TallySQLite",
+      "TallyAccounts",
+      "TallyPush",
+      "TallyStore",
+      "TallySync",
+      "TallyTMDB",
+      "TallyCore",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    path: "Tests/Support/TallyServerTesting",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyAPITests",
+    dependencies: [
+      "TallyAPI",
+      "TallyServer",
+      "TallyPush",
+      "TallyAccounts",
+      "TallySync",
+      "TallyTMDB",
+      "TallyServerTesting",
+      "TallyHTTP",
+      "TallyTestFiles",
+      "TallySQLite",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "PropertyBased", package: "swift-property-based"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyWebTests",
+    dependencies: [
+      "TallyWeb",
+      "TallyPush",
+      "TallyServer",
+      "TallyAccounts",
+      "TallyTMDB",
+      "TallyServerTesting",
+      "TallyHTTP",
+      "TallyTestFiles",
+      "TallySQLite",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "TallyDeliveryTests",
+    dependencies: [
+      "TallyDelivery",
+      "TallyPush",
+      "TallyPostgres",
+      "TallyPostgresTesting",
+      "TallyServerTesting",
+      "TallyHTTP",
+      "TallyTestFiles",
+      "TallySQLite",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "JWTKit", package: "jwt-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  // The composition: proxies, limits, shutdown, races, backups, several instances on one database.
   .testTarget(
     name: "TallyServerTests",
     dependencies: [
       "TallyServer",
+      "TallyServerTesting",
+      "TallyHTTP",
       "TallyPush",
       "TallySQLite",
       "TallyPostgres",
@@ -389,6 +542,9 @@ package.targets += [
       "TallyPostgres",
       "TallyAccounts",
       "TallyServer",
+      "TallyHTTP",
+      "TallyDelivery",
+      "TallyPush",
       "TallyWire",
       "TallyImport",
       "TallyTMDB",

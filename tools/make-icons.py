@@ -40,6 +40,6 @@ def png(size):
 
 
 if __name__ == "__main__":
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "Sources/TallyServer/Resources/web")
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "Sources/TallyWeb/Resources/web")
     for size in (192, 512):
         (folder / f"icon-{size}.png").write_bytes(png(size))

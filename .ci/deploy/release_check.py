@@ -51,13 +51,13 @@ def mb(size):
 
 
 def unpack():
-    """The release's folder name, after checking the tarball holds one folder with the four parts."""
+    """The release's folder name, after checking the tarball holds one folder with the five parts."""
     with tarfile.open(TARBALL) as archive:
         names = archive.getnames()
         tops = {name.split("/")[0] for name in names}
         check(len(tops) == 1, f"the tarball holds one top folder ({sorted(tops)})")
         top = sorted(tops)[0]
-        parts = {"tally", "Tally_TallyServer.resources", "LICENSE", "INSTALL"}
+        parts = {"tally", "Tally_TallyAPI.resources", "Tally_TallyWeb.resources", "LICENSE", "INSTALL"}
         present = {name.split("/")[1] for name in names if name.count("/") >= 1 and name.split("/")[1]}
         check(parts <= present, f"{top}/ holds {', '.join(sorted(parts))} ({', '.join(sorted(present))})")
         archive.extractall(WORK / "opt")
@@ -124,7 +124,7 @@ def serve(top):
         check(up is not None, f"tally serve answers /healthz in the root ({up or 0:.2f} s after start)")
         if up is None:
             return
-        smoke.first_visit(base, WORK / "opt" / top / "Tally_TallyServer.resources" / "Resources" / "web")
+        smoke.first_visit(base, WORK / "opt" / top / "Tally_TallyWeb.resources" / "Resources" / "web")
         token = smoke.owner_token(base)
         habit = token and smoke.mark_a_day(base, token)
         check(habit is not None and smoke.marked_days(base, token, habit) == ["2026-11-20"],

@@ -5,9 +5,13 @@ import Metrics
 import NIOCore
 import Prometheus
 import ServiceLifecycle
+import TallyAPI
+import TallyDelivery
+import TallyHTTP
 import TallySQLite
-import TallySync
 import TallyStore
+import TallySync
+import TallyWeb
 
 /// The whole server: opens the store, builds the router, and returns an application that
 /// `runService()` runs until SIGTERM or SIGINT, finishing the requests in flight.
@@ -20,7 +24,8 @@ public func buildApplication(
   var logger = Logger(label: "tally")
   logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
-  let services = AppServices(store: store, configuration: configuration, clock: clock)
+  let pushKeys = PushKeys(store: store, clock: clock)
+  let services = AppServices(store: store, configuration: configuration, clock: clock, pushKeys: pushKeys)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
     router: router,
@@ -47,7 +52,7 @@ public func buildApplication(
   // group: its own task, so request handling never waits for it, and it stops with the server.
   app.addServices(
     ReminderSender(
-      store: store, pushKeys: services.pushKeys, pushSettings: configuration.push, clock: clock, logger: logger))
+      store: store, pushKeys: pushKeys, pushSettings: configuration.push, clock: clock, logger: logger))
   return app
 }
 
@@ -69,42 +74,8 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: AuthenticationMiddleware(services: services))
   router.add(middleware: CrossSiteRequestMiddleware())
 
-  HealthController(services: services).addRoutes(to: router)
-  FeedController(services: services).addRoutes(to: router)
-  let api = router.group("api/v1")
-  api.get("openapi.json") { _, _ in
-    Response(
-      status: .ok, headers: [.contentType: "application/json"],
-      body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.data)))
-  }
-  AccountController(services: services).addRoutes(to: api)
-  UserController(services: services).addRoutes(to: api)
-  TokenController(services: services).addRoutes(to: api)
-  SettingsController(services: services).addRoutes(to: api)
-  HabitController(services: services).addRoutes(to: api)
-  EntryController(services: services).addRoutes(to: api)
-  StatisticsController(services: services).addRoutes(to: api)
-  TodayController(services: services).addRoutes(to: api)
-  JournalController(services: services).addRoutes(to: api)
-  StreamingController(services: services).addRoutes(to: api)
-  AiringController(services: services).addRoutes(to: api)
-  ReminderController(services: services).addRoutes(to: api)
-  ReminderChannelController(services: services).addRoutes(to: api)
-  PushController(services: services).addRoutes(to: api)
-  TransferController(services: services).addRoutes(to: api)
-  SyncController(services: services).addRoutes(to: api)
-
-  AssetRoutes().addRoutes(to: router)
-  AccountPages(services: services).addRoutes(to: router)
-  let pages = router.group().add(middleware: PageMiddleware(services: services))
-  TodayPages(services: services).addRoutes(to: pages)
-  JournalPages(services: services).addRoutes(to: pages)
-  HabitPages(services: services).addRoutes(to: pages)
-  StatisticsPages(services: services).addRoutes(to: pages)
-  CalendarPages(services: services).addRoutes(to: pages)
-  ShowPages(services: services).addRoutes(to: pages)
-  SettingsPages(services: services).addRoutes(to: pages)
-  ReminderSettingsPages(services: services).addRoutes(to: pages)
+  APIRoutes.add(to: router, services: services)
+  WebRoutes.add(to: router, services: services)
   return router
 }
 

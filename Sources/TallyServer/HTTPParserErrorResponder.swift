@@ -1,9 +1,10 @@
 import Foundation
-import TallyWire
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import TallyHTTP
+import TallyWire
 
 /// Answers a request head NIO cannot read (over ``HTTPLimits``, or not HTTP/1.1) with a
 /// problem+json 400 and closes the connection, where Hummingbird would send an empty 400:

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyHTTP
 import TallyPostgres
 import TallySQLite
 import TallyStore

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TallyHTTP
 import TallySQLite
 import TallyServer
 import Testing

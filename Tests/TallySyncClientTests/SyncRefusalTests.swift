@@ -1,6 +1,7 @@
 import Foundation
 import TallyAccounts
 import TallyCore
+import TallyHTTP
 import TallySQLite
 import TallyServer
 import TallyStore

@@ -7,6 +7,7 @@ import NIOHTTP1
 import Synchronization
 import TallyAccounts
 import TallyCore
+import TallyHTTP
 import TallyPostgresTesting
 import TallySQLite
 import TallyServer

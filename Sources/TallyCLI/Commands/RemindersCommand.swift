@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyDelivery
 import TallyServer
 import TallyStore
 import TallyWire

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyDelivery
+import TallyPush
 import TallyServer
 import TallyStore
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TallyHTTP
 import TallyPostgres
+import TallyPush
 import TallyServer
 
 /// `tally serve [--host 127.0.0.1] [--port 8080] …`

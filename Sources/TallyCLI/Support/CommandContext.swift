@@ -1,7 +1,8 @@
 import Foundation
+import TallyDelivery
+import TallyServer
 import TallySyncClient
 import TallyTMDB
-import TallyServer
 
 /// Where a command's text goes, and whether a person is looking at it.
 public struct TextStream: Sendable {

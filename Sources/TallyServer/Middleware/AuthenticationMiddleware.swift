@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TallyAccounts
+import TallyHTTP
 import TallyStore
 
 /// Finds who a request is from: a trusted proxy's header (when configured, and only from a
@@ -12,8 +13,6 @@ import TallyStore
 struct AuthenticationMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   let services: AppServices
-
-  static let sessionCookie = "tally_session"
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -46,7 +45,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
       } else {
         context.refusal = Problem(.unauthorized, "The API token is unknown, revoked or expired.")
       }
-    } else if let secret = request.cookies[Self.sessionCookie]?.value,
+    } else if let secret = request.cookies[AppServices.sessionCookieName]?.value,
       let (user, session) = try await services.accounts.user(forSession: secret, at: now)
     {
       context.user = user

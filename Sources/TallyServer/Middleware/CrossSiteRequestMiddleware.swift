@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TallyHTTP
 
 /// Refuses a change that a browser sent on behalf of another site. Browsers name the page's
 /// origin on every cross-origin write (`Origin`, `Sec-Fetch-Site`); a request with a bearer

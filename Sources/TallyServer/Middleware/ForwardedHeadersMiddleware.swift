@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import TallyHTTP
 
 /// Settles who a request is from before anything else looks: the connection's peer, or, when
 /// the peer is a trusted proxy, the client and scheme the proxy forwards. Runs first, so the

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import TallyHTTP
 
 /// Turns every thrown error into `application/problem+json`. What the client got wrong is a
 /// 4xx naming it; anything else is logged and answered with a bare 500, which is always a bug.

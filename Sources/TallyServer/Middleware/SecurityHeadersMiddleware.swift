@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import TallyHTTP
 
 /// Headers that make a browser refuse what the app never does: framing, sniffing content
 /// types, loading scripts or styles from elsewhere, leaking the path to other sites.

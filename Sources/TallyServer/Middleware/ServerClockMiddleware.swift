@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TallyHTTP
 
 /// Names the server's clock on every answer (`Tally-Clock`, milliseconds since 1970), so the
 /// web app stamps changes made offline by the server's time rather than a phone's, which may

@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import TallyCore
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import TallyStore
 import TallyTestFiles
 import Testing

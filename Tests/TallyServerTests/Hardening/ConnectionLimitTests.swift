@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Prometheus
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import Testing
 
 #if canImport(Glibc)

@@ -7,6 +7,8 @@ import NIOHTTPTypes
 import Testing
 
 @testable import TallyServer
+import TallyServerTesting
+import TallyHTTP
 
 /// A head NIO cannot read gets the same problem+json every other refusal has, then the
 /// connection closes; one that fails mid-answer only closes, so no answer is garbled.

@@ -2,9 +2,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import TallyHTTP
 import TallyPostgres
 import TallyPostgresTesting
 import TallyServer
+import TallyServerTesting
 import Testing
 
 /// Two server instances (two routers, each with its own pool and response cache) on one

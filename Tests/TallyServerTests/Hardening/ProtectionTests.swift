@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import Testing
 
 @Suite struct ProtectionTests {

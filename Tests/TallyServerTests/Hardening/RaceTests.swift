@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import TallyTestFiles
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import HummingbirdTesting
+import TallyHTTP
 import TallySQLite
 import TallyServer
+import TallyServerTesting
 import TallyStore
 import TallyTestFiles
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import Testing
 
 /// Issue 17, points 8 and 9: valid JSON with a number or a `null` a field cannot take is a 422

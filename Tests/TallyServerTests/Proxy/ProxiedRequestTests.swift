@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import Testing
 
 /// A real server on loopback, so every request comes from 127.0.0.1: trusted when the server

@@ -1,5 +1,7 @@
 import PropertyBased
+import TallyHTTP
 import TallyServer
+import TallyServerTesting
 import Testing
 
 @Suite struct TrustedProxiesTests {

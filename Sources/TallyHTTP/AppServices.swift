@@ -1,0 +1,49 @@
+import Foundation
+import TallyAccounts
+import TallyCore
+import TallyStore
+import TallySync
+import TallyTMDB
+
+/// What the API and the pages share: the store, accounts, the configuration and the clock.
+public struct AppServices: Sendable {
+  public let store: any SyncingStore
+  public let accounts: AccountService
+  public let throttle: SignInThrottle
+  public let configuration: ServerConfiguration
+  /// The wall clock, injected so tests fix "now" (and with it "today").
+  public let clock: @Sendable () -> Date
+  /// TMDB, or a fake in tests; `nil` when the server has no API key.
+  public let showSource: (any ShowSource)?
+  /// The "send a test" actions and the push key: delivery's, given by the composition.
+  public let testSender: any TestSender
+  /// Bodies of expensive reads, kept until the store's revision moves.
+  package let cache = ResponseCache()
+
+  public init(
+    store: any SyncingStore,
+    configuration: ServerConfiguration,
+    testSender: any TestSender,
+    accounts: AccountService? = nil,
+    throttle: SignInThrottle? = nil,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    showSource: (any ShowSource)? = nil
+  ) {
+    self.store = store
+    self.configuration = configuration
+    self.testSender = testSender
+    self.accounts =
+      accounts ?? AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost))
+    self.throttle = throttle ?? SignInThrottle(attempts: store)
+    self.clock = clock
+    self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
+  }
+}
+
+extension AppServices {
+  /// The user's day rules and what day it is for them now (SPEC 1).
+  package func calendar(for user: User) throws -> (calendar: DayCalendar, today: Day) {
+    let calendar = try user.settings.dayCalendar()
+    return (calendar, calendar.day(containing: clock()))
+  }
+}

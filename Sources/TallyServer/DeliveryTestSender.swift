@@ -1,0 +1,50 @@
+import Foundation
+import TallyAccounts
+import TallyDelivery
+import TallyHTTP
+import TallyPush
+import TallyStore
+import TallySync
+import TallyTMDB
+
+/// The faces' "send a test" through the same poster and transport the reminder sender uses.
+struct DeliveryTestSender: TestSender {
+  let poster: PushPoster
+  let transport: any WebhookTransport
+  let clock: @Sendable () -> Date
+
+  func pushPublicKey() async throws -> String {
+    try await poster.keys.key().publicKeyText
+  }
+
+  func sendTestPush(to subscription: PushSubscription) async -> PushOutcome {
+    await poster.post(.test(at: clock()), to: subscription)
+  }
+
+  func sendTestWebhook(to webhook: Webhook) async throws -> Int {
+    try await transport.post(WebhookMessage.test(at: clock()).request(for: webhook))
+  }
+}
+
+extension AppServices {
+  /// Services whose tests go out through delivery's senders: `webhookTransport` posts
+  /// webhooks and push messages, `pushKeys` signs them (shared with the reminder sender).
+  public init(
+    store: any SyncingStore,
+    configuration: ServerConfiguration,
+    accounts: AccountService? = nil,
+    throttle: SignInThrottle? = nil,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    showSource: (any ShowSource)? = nil,
+    webhookTransport: any WebhookTransport = URLSessionWebhookTransport(),
+    pushKeys: PushKeys? = nil
+  ) {
+    let poster = PushPoster(
+      keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: configuration.push,
+      transport: webhookTransport, clock: clock)
+    self.init(
+      store: store, configuration: configuration,
+      testSender: DeliveryTestSender(poster: poster, transport: webhookTransport, clock: clock),
+      accounts: accounts, throttle: throttle, clock: clock, showSource: showSource)
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import TallyAccounts
+import TallyCore
+import TallyHTTP
+import TallyStore
+
+/// First run (the owner's account), sign-in and sign-out, as pages and plain form posts.
+struct AccountPages {
+  let services: AppServices
+
+  struct Form: Sendable {
+    let heading: String
+    let lead: String
+    let action: String
+    let button: String
+    let setUp: Bool
+    let name: String
+    let next: String
+    let timeZone: String
+    let error: String?
+  }
+
+  struct Credentials: Decodable {
+    var name: String
+    var password: String
+    var next: String?
+    var timeZone: String?
+  }
+
+  func addRoutes(to router: Router<AppRequestContext>) {
+    router.get("/", use: home)
+    router.get("setup", use: setUpForm)
+    router.post("setup", use: setUp)
+    router.get("signin", use: signInForm)
+    router.post("signin", use: signIn)
+    router.post("signout", use: signOut)
+  }
+
+  @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+    if context.user != nil { return .seeOther("/today") }
+    return .seeOther(try await services.accounts.needsSetUp() ? "/setup" : "/signin")
+  }
+
+  @Sendable func setUpForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+    guard try await services.accounts.needsSetUp() else { return .seeOther("/signin") }
+    return try setUpPage(name: "", timeZone: "UTC", error: nil, request: request, context: context)
+  }
+
+  /// Creates the owner and signs them in; a rejected form comes back with the name kept.
+  @Sendable func setUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
+    let timeZone = form.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC"
+    do {
+      let user = try await services.accounts.setUp(
+        name: form.name, password: form.password, settings: UserSettings(timeZone: timeZone),
+        at: services.clock())
+      let session = try await services.accounts.openSession(for: user.id, at: services.clock())
+      var response = Response.seeOther("/today")
+      response.setCookie(services.sessionCookie(session.secret.secret, context: context))
+      return response
+    } catch {
+      guard let problem = Problem.from(error) else { throw error }
+      return try setUpPage(
+        name: form.name, timeZone: timeZone, error: problem.detail, request: request, context: context,
+        status: problem.status)
+    }
+  }
+
+  @Sendable func signInForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+    if try await services.accounts.needsSetUp() { return .seeOther("/setup") }
+    let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init))
+    if context.user != nil { return .seeOther(next) }
+    return try signInPage(name: "", next: next, error: nil, request: request, context: context)
+  }
+
+  @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
+    let next = Self.safeNext(form.next)
+    do {
+      let result = try await services.signIn(
+        name: form.name, password: form.password, address: context.clientAddress)
+      var response = Response.seeOther(next)
+      response.setCookie(services.sessionCookie(result.secret.secret, context: context))
+      return response
+    } catch {
+      guard let problem = Problem.from(error) else { throw error }
+      return try signInPage(
+        name: form.name, next: next, error: problem.detail, request: request, context: context,
+        status: problem.status)
+    }
+  }
+
+  @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+    if case .session(let session) = context.credential {
+      try await services.accounts.signOut(session)
+    }
+    var response = Response.seeOther("/signin")
+    response.setCookie(services.sessionCookie("", context: context, maxAge: 0))
+    return response
+  }
+
+  private func setUpPage(
+    name: String, timeZone: String, error: String?, request: Request, context: AppRequestContext,
+    status: HTTPResponse.Status = .ok
+  ) throws -> Response {
+    let form = Form(
+      heading: "Welcome to Tally", lead: "Create the owner's account for this server. You can add others later.",
+      action: "/setup", button: "Create account", setUp: true, name: name, next: "/today",
+      timeZone: timeZone, error: error)
+    return try Templates.shared.page(
+      "signin", title: "Set up", section: nil, user: nil, request: request, content: form, status: status
+    ).response(from: request, context: context)
+  }
+
+  private func signInPage(
+    name: String, next: String, error: String?, request: Request, context: AppRequestContext,
+    status: HTTPResponse.Status = .ok
+  ) throws -> Response {
+    let form = Form(
+      heading: "Sign in", lead: "Your days are waiting.", action: "/signin", button: "Sign in",
+      setUp: false, name: name, next: next, timeZone: "", error: error)
+    return try Templates.shared.page(
+      "signin", title: "Sign in", section: nil, user: nil, request: request, content: form, status: status
+    ).response(from: request, context: context)
+  }
+
+  /// Only a path on this site: `next` comes from a URL anyone can craft, and sending a
+  /// freshly signed-in person to another site is how phishing pages borrow trust. Browsers
+  /// drop tabs and line breaks from a URL, read `\` as `/`, and some decode `%2F`, so
+  /// `/<TAB>/evil.example` is `//evil.example` to them: only printable ASCII without a
+  /// backslash is taken, and the path must not start `//` even once percent-decoded.
+  static func safeNext(_ next: String?) -> String {
+    let fallback = "/today"
+    guard let next, next.hasPrefix("/"),
+      next.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" })
+    else { return fallback }
+    let decoded = next.removingPercentEncoding ?? next
+    guard !decoded.hasPrefix("//"), !decoded.hasPrefix("/\\"),
+      decoded.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+    else { return fallback }
+    return next
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import Logging
+import TallyAccounts
+import TallyHTTP
+import TallyStore
+
+/// In front of every page: a visitor who is not signed in is sent to sign in (or, on a new
+/// server, to set-up) and brought back afterwards; an error becomes a page that says what
+/// went wrong, in place of the API's problem JSON.
+struct PageMiddleware: RouterMiddleware {
+  typealias Context = AppRequestContext
+  let services: AppServices
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard context.user != nil else {
+      if try await services.accounts.needsSetUp() { return .seeOther("/setup") }
+      let back = request.method == .get ? request.uri.description : "/today"
+      let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/today"
+      return .seeOther("/signin?next=\(encoded)")
+    }
+    do {
+      return try await next(request, context)
+    } catch {
+      let problem: Problem
+      if let known = Problem.from(error) {
+        problem = known
+      } else {
+        context.logger.error(
+          "page failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+        problem = Problem(.internalServerError, "The server failed; the error is in its log.")
+      }
+      return try ErrorPage.response(problem, user: context.user, request: request, context: context)
+    }
+  }
+}
+
+/// A page saying what went wrong, with the status the API would have used.
+enum ErrorPage {
+  struct Content: Sendable {
+    let title: String
+    let detail: String
+    let back: String
+  }
+
+  static func response(
+    _ problem: Problem, user: User?, request: Request, context: some RequestContext
+  ) throws -> Response {
+    let content = Content(
+      title: problem.status.code == 404 ? "Not found" : problem.title, detail: problem.detail,
+      back: request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly)))
+    return try Templates.shared.page(
+      "error", title: content.title, section: nil, user: user, request: request, content: content,
+      status: problem.status
+    ).response(from: request, context: context)
+  }
+
+  /// The path and query of a same-site referrer; the policy sends no more across sites.
+  private static func pathOnly(_ referer: String) -> String? {
+    guard let url = URL(string: referer) else { return nil }
+    return url.path + (url.query.map { "?\($0)" } ?? "")
+  }
+}

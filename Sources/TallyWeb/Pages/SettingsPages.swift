@@ -1,0 +1,188 @@
+import Foundation
+import Hummingbird
+import TallyAccounts
+import TallyCore
+import TallyHTTP
+import TallyStore
+
+/// The Settings screen: the user's settings (SPEC 1 and 5), this device's theme, API tokens,
+/// export and import, and signing out. A refused form comes back as typed, with the error
+/// beside its field, and nothing saved.
+struct SettingsPages {
+  let services: AppServices
+
+  struct SettingsForm: Decodable {
+    var timeZone: String
+    var daySwitchHour: String
+    var firstWeekday: String
+    var locale: String
+    /// Checkboxes: sent (as `on`) only when ticked.
+    var showDatePickerGrid: String?
+    var showGridDates: String?
+  }
+
+  struct ThemeForm: Decodable {
+    var theme: String
+  }
+
+  struct TokenForm: Decodable {
+    var name: String
+    /// Days until the token stops working; empty for never.
+    var lifetime: String?
+  }
+
+  /// The notices a redirect back to the page may ask for, by `?saved=`.
+  static let notices = [
+    "settings": "Settings saved.", "theme": "Theme changed on this device.", "revoked": "Token revoked.",
+    "feed-revoked": "The calendar feed link no longer works.", "webhook": "Webhook saved.",
+    "webhook-removed": "Webhook removed.", "webhook-tested": "The test notification was delivered.",
+    "webhook-failed": "The test notification was not delivered: check the address, and that the receiver is up.",
+    "feed-tested": "The calendar feed answers with your reminders of the next 14 days. Calendar apps fetch it on their own schedule (Tally asks for hourly).",
+    "push-tested": "The test notification was handed to the push service; it should appear on that device now.",
+    "push-failed": "The push service did not take the test notification; the server's log says why. Reminders are retried.",
+    "push-gone": "The push service says that device no longer takes notifications, so it was removed.",
+    "push-removed": "That device no longer receives reminders.",
+    "push-added": "This device receives your reminders from now on.",
+  ]
+
+  /// A year: the theme is a per-device preference, not a secret, and should outlive sessions.
+  static let themeCookieAge = 365 * 24 * 3600
+
+  func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    group.get("settings", use: page)
+    group.post("settings", use: save)
+    group.post("settings/theme", use: setTheme)
+    group.post("settings/tokens", use: createToken)
+    group.post("settings/tokens/{id}/revoke", use: revokeToken)
+  }
+
+  @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
+    let user = try context.requireUser()
+    let notice = request.uri.queryParameters["saved"].flatMap { Self.notices[String($0)] }
+    return try await render(SettingsModel.Fields(user.settings), user: user, request: request, notice: notice)
+  }
+
+  /// Checks every field before saving any, so a refused form changes nothing.
+  @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let form = try await request.decodeForm(SettingsForm.self, limit: services.configuration.maxBodySize)
+    let fields = SettingsModel.Fields(
+      timeZone: form.timeZone.trimmingCharacters(in: .whitespaces),
+      daySwitchHour: form.daySwitchHour.trimmingCharacters(in: .whitespaces),
+      firstWeekday: form.firstWeekday, locale: form.locale.trimmingCharacters(in: .whitespaces),
+      showDatePickerGrid: form.showDatePickerGrid != nil, showGridDates: form.showGridDates != nil)
+    var errors = SettingsModel.Errors()
+    if TimeZone(identifier: fields.timeZone) == nil {
+      errors.timeZone = "'\(fields.timeZone)' is not an IANA time zone. Pick one from the list, like Europe/Berlin."
+    }
+    let hour = Int(fields.daySwitchHour).flatMap { DayCalendar.daySwitchHours.contains($0) ? $0 : nil }
+    if hour == nil {
+      errors.daySwitchHour = "The day-switch hour must be a whole number from 0 to 6, not '\(fields.daySwitchHour)'."
+    }
+    let weekday = Weekday(name: fields.firstWeekday)
+    if weekday == nil {
+      errors.firstWeekday = "'\(fields.firstWeekday)' is not a day of the week."
+    }
+    do {
+      _ = try UserSettings(timeZone: "UTC", locale: fields.locale).validated()
+    } catch {
+      errors.locale = "'\(fields.locale)' is not a locale Tally knows. Use one like en_US or fr_FR."
+    }
+    if errors.settingsCount == 0, let hour, let weekday {
+      var settings = user.settings
+      settings.timeZone = fields.timeZone
+      settings.daySwitchHour = hour
+      settings.firstWeekday = weekday
+      settings.locale = fields.locale
+      settings.showDatePickerGrid = fields.showDatePickerGrid
+      settings.showGridDates = fields.showGridDates
+      let checked = try settings.validated()
+      if checked != user.settings {
+        _ = try await services.store.updateSettings(checked, for: user.id)
+      }
+      return .seeOther("/settings?saved=settings")
+    }
+    return try await render(fields, errors: errors, user: user, request: request, status: .unprocessableContent)
+      .response(from: request, context: context)
+  }
+
+  /// The theme lives in a cookie, not the account: a phone and a laptop may want different ones.
+  @Sendable func setTheme(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let form = try await request.decodeForm(ThemeForm.self, limit: services.configuration.maxBodySize)
+    guard let theme = Theme(rawValue: form.theme) else {
+      var errors = SettingsModel.Errors()
+      errors.theme = "'\(form.theme)' is not a theme: choose system, dark or light."
+      return try await render(
+        SettingsModel.Fields(user.settings), errors: errors, user: user, request: request,
+        status: .unprocessableContent
+      ).response(from: request, context: context)
+    }
+    var response = Response.seeOther("/settings?saved=theme#appearance")
+    response.setCookie(
+      Cookie(
+        name: Theme.cookie, value: theme.rawValue, maxAge: Self.themeCookieAge, path: "/", httpOnly: true,
+        sameSite: .lax))
+    return response
+  }
+
+  /// Answers with the page itself, not a redirect: the secret is shown this once and is kept
+  /// nowhere it could be fetched again.
+  @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let form = try await request.decodeForm(TokenForm.self, limit: services.configuration.maxBodySize)
+    let lifetime = form.lifetime ?? ""
+    let days: Int?
+    if lifetime.isEmpty {
+      days = nil
+    } else if let chosen = SettingsModel.tokenLifetimes.compactMap({ $0.days }).first(where: { String($0) == lifetime }) {
+      days = chosen
+    } else {
+      throw Problem(.unprocessableContent, "The token lifetime '\(lifetime)' is not one the form offers.", field: "lifetime")
+    }
+    let now = services.clock()
+    do {
+      let made = try await services.accounts.createAPIToken(
+        name: form.name, for: user.id, expiresAt: days.map { now.addingTimeInterval(Double($0) * 86_400) }, at: now)
+      return try await render(
+        SettingsModel.Fields(user.settings), user: user, request: request,
+        newToken: SettingsModel.NewToken(name: made.token.name, secret: made.secret.secret), status: .created
+      ).response(from: request, context: context)
+    } catch {
+      guard let problem = Problem.from(error), problem.status == .unprocessableContent else { throw error }
+      var errors = SettingsModel.Errors()
+      errors.tokenName = problem.detail
+      return try await render(
+        SettingsModel.Fields(user.settings), errors: errors, user: user, request: request, tokenName: form.name,
+        tokenLifetime: lifetime, status: .unprocessableContent
+      ).response(from: request, context: context)
+    }
+  }
+
+  /// Another user's token id is a 404, as if it never existed.
+  @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    try await services.store.deleteAPIToken(id: try context.parameters.requireID("id"), for: user.id)
+    return .seeOther("/settings?saved=revoked#tokens")
+  }
+
+  private func render(
+    _ fields: SettingsModel.Fields, errors: SettingsModel.Errors = SettingsModel.Errors(), user: User,
+    request: Request, notice: String? = nil, tokenName: String = "", tokenLifetime: String = "",
+    newToken: SettingsModel.NewToken? = nil, status: HTTPResponse.Status = .ok
+  ) async throws -> HTMLPage {
+    let calendar = try? user.settings.dayCalendar()
+    let channels = SettingsModel.Channels(
+      feedSince: try await services.store.feedTokenCreatedAt(for: user.id),
+      webhook: try await services.store.webhook(for: user.id),
+      pushDevices: try await services.store.pushSubscriptions(for: user.id),
+      isOwner: try await services.store.credential(for: user.id)?.role == .owner, calendar: calendar)
+    let model = SettingsModel(
+      fields: fields, errors: errors, theme: Theme(request: request),
+      tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
+      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels)
+    return Templates.shared.page(
+      "settings", title: "Settings", section: .settings, user: user, request: request, content: model,
+      status: status, notice: notice)
+  }
+}

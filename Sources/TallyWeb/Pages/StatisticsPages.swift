@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyHTTP
+import TallyStore
+
+/// The Statistics screen (SPEC 4): the overall activity grid, the ranking, and completions
+/// per week and per weekday, all drawn on the server.
+struct StatisticsPages {
+  let services: AppServices
+
+  /// Enough for two years; the API's grid goes further, but a page of ten years of cells
+  /// is not something anyone reads.
+  static let weekCounts = 1...104
+
+  func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    group.get("statistics", use: page)
+  }
+
+  @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
+    let user = try context.requireUser()
+    let weeks = try request.uri.queryParameters.int("weeks", in: Self.weekCounts) ?? StatisticsModel.defaultWeeks
+    let model = try await StatisticsModel.read(
+      from: services.store, user: user, time: try services.time(for: user), weeks: weeks)
+    return Templates.shared.page(
+      "statistics", title: "Statistics", section: .statistics, user: user, request: request, content: model)
+  }
+}

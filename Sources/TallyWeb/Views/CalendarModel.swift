@@ -1,0 +1,190 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyStore
+import TallyWire
+
+/// What the Calendar page shows (SPEC 6): the engine's month view as 6 weeks of tiles, and
+/// the day detail of `?day=` when that day has providers.
+struct CalendarModel: Sendable {
+  struct Dot: Sendable {
+    let fill: String
+  }
+
+  struct Logo: Sendable {
+    let url: String
+  }
+
+  struct Tile: Sendable {
+    let number: String
+    /// ` out`, ` today`, ` open`, ` busy` as they apply: the tile's CSS classes.
+    let classes: String
+    let label: String
+    let isToday: Bool
+    /// Only a day with providers is a link: an empty day opens nothing.
+    let href: String?
+    let tabIndex: Int
+    let logo: Logo?
+    /// Dots under a logo, or dots alone (`dotsOnly`).
+    let dots: [Dot]
+    let dotsOnly: Bool
+    let hasDots: Bool
+    let overflow: String?
+  }
+
+  struct Week: Sendable {
+    let tiles: [Tile]
+  }
+
+  struct Letter: Sendable {
+    let letter: String
+    let name: String
+  }
+
+  struct Country: Sendable {
+    let code: String
+    let name: String
+    let selected: Bool
+  }
+
+  struct DetailRow: Sendable {
+    let name: String
+    let logo: Logo?
+    let fill: String
+    let price: String
+    let label: String
+    /// What airs on this provider that day, one line per episode.
+    let airing: [String]
+  }
+
+  /// A provider shown this month and its dot colour.
+  struct LegendItem: Sendable {
+    let name: String
+    let fill: String
+  }
+
+  struct Detail: Sendable {
+    let heading: String
+    let total: String
+    let rows: [DetailRow]
+    let unpriced: String?
+    let close: String
+  }
+
+  let heading: String
+  let month: String
+  let country: String
+  let countryName: String
+  let letters: [Letter]
+  let weeks: [Week]
+  let previous: String
+  let previousLabel: String
+  let next: String
+  let nextLabel: String
+  let today: String
+  let isCurrentMonth: Bool
+  let countries: [Country]
+  let detail: Detail?
+  let legend: [LegendItem]
+  let isWatching: Bool
+  /// TMDB's required credit, when a watched show's data came from TMDB.
+  let attribution: String?
+
+  static func read(
+    from store: any Store, user: User, month: Month, country: String, time: UserTime, open: Day?
+  ) async throws -> CalendarModel {
+    let calendar = time.calendar
+    let today = time.today
+    let view = try await MonthView.read(
+      from: store, user: user.id, month: month, country: country, calendar: calendar, today: today)
+    let prices = try await store.priceTable(for: user.id)
+    let isWatching = try await store.shows(for: user.id).contains { $0.status == .watching }
+    let detail = open.flatMap { view.detail(for: $0, prices: prices) }
+    var airing: [Int: [String]] = [:]
+    if let detail {
+      airing = try await CalendarAiring.lines(on: detail.day, country: view.country, store: store, user: user.id)
+    }
+    // Colours are handed out over the six weeks on screen, so no two providers share one.
+    var shown: [Int: Provider] = [:]
+    for provider in view.cells.flatMap(\.providers) where shown[provider.id] == nil {
+      shown[provider.id] = provider
+    }
+    let colors = ProviderPalette.distinctColors(for: Array(shown.values))
+    func fill(_ provider: Provider) -> String { (colors[provider.id] ?? ProviderPalette.color(for: provider)).css }
+    let base = "/calendar/\(month)?country=\(view.country)"
+    let stop = view.cell(for: today).flatMap { month.contains($0.day) ? $0.day : nil } ?? month.firstDay
+
+    var codes = Set(prices.prices.map(\.country))
+    codes.insert(view.country)
+    return CalendarModel(
+      heading: "\(calendar.monthName(month.month)) \(month.year)",
+      month: month.description,
+      country: view.country,
+      countryName: countryName(view.country),
+      letters: calendar.orderedWeekdays.map { Letter(letter: calendar.dayLetter(for: $0), name: calendar.weekdayName($0)) },
+      weeks: view.rows.map { row in
+        Week(tiles: row.map { tile(for: $0, base: base, stop: stop, open: detail?.day, fill: fill) })
+      },
+      previous: "/calendar/\(month.previous)?country=\(view.country)",
+      previousLabel: "Previous month, \(calendar.monthName(month.previous.month)) \(month.previous.year)",
+      next: "/calendar/\(month.next)?country=\(view.country)",
+      nextLabel: "Next month, \(calendar.monthName(month.next.month)) \(month.next.year)",
+      today: "/calendar/\(Month(containing: today))?country=\(view.country)",
+      isCurrentMonth: month.contains(today),
+      countries: codes.sorted().map { Country(code: $0, name: countryName($0), selected: $0 == view.country) },
+      detail: detail.map {
+        detailModel($0, calendar: calendar, country: view.country, close: base, airing: airing, fill: fill)
+      },
+      legend: shown.values.sorted(by: Provider.displayOrder).map { LegendItem(name: $0.name, fill: fill($0)) },
+      isWatching: isWatching, attribution: view.attribution)
+  }
+
+  static func tile(
+    for cell: MonthCell, base: String, stop: Day, open: Day?, fill: (Provider) -> String
+  ) -> Tile {
+    let logoOf = { (provider: Provider) in provider.logoURL.map { Logo(url: $0.absoluteString) } }
+    let (logo, dots, dotsOnly): (Logo?, [Provider], Bool) =
+      switch cell.display {
+      case .none: (nil, [], false)
+      case .logo(let provider): (logoOf(provider), [], false)
+      case .logoWithDots(let primary, let others): (logoOf(primary), others, false)
+      case .dots(let shown, _): (nil, shown, true)
+      }
+    let classes = [
+      cell.isInMonth ? nil : " out", cell.isToday ? " today" : nil, cell.day == open ? " open" : nil,
+      cell.providers.isEmpty ? nil : " busy",
+    ].compactMap(\.self).joined()
+    return Tile(
+      number: String(cell.day.day), classes: classes, label: cell.accessibilityLabel,
+      isToday: cell.isToday,
+      href: cell.providers.isEmpty ? nil : "\(base)&day=\(cell.day)#day-detail",
+      tabIndex: cell.day == stop ? 0 : -1, logo: logo,
+      dots: dots.map { Dot(fill: fill($0)) }, dotsOnly: dotsOnly,
+      hasDots: !dots.isEmpty || cell.display.overflowText != nil, overflow: cell.display.overflowText)
+  }
+
+  static func detailModel(
+    _ detail: DayDetail, calendar: DayCalendar, country: String, close: String, airing: [Int: [String]],
+    fill: (Provider) -> String
+  ) -> Detail {
+    let unpriced = detail.unpricedCount
+    return Detail(
+      heading: calendar.spokenName(of: detail.day, includingYear: true),
+      total: detail.totalText,
+      rows: detail.rows.map {
+        DetailRow(
+          name: $0.provider.name, logo: $0.provider.logoURL.map { Logo(url: $0.absoluteString) },
+          fill: fill($0.provider), price: $0.priceText, label: $0.accessibilityLabel,
+          airing: airing[$0.provider.id] ?? [])
+      },
+      unpriced: unpriced == 0
+        ? nil
+        : "\(unpriced == 1 ? "One service has" : "\(unpriced) services have") no price in \(country), so the total leaves \(unpriced == 1 ? "it" : "them") out.",
+      close: close)
+  }
+
+  /// "United States"; the code itself when the system knows no name for it.
+  static func countryName(_ code: String) -> String {
+    Locale(identifier: "en_US").localizedString(forRegionCode: code) ?? code
+  }
+}

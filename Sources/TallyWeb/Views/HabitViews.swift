@@ -1,0 +1,161 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyStore
+
+/// What the habit pages show of one habit, from its entries, as of today.
+struct HabitSummary: Sendable {
+  let id: String
+  let name: String
+  let icon: String?
+  let color: String
+  let group: String?
+  let streakText: String
+  let progressText: String
+  /// `2 of 7`, for a place that already says "this week".
+  let progressCount: String
+  /// The weekly progress bar's filled width out of 100.
+  let progressWidth: String
+  let doneToday: Bool
+  let nextStatus: String
+  /// Today's note, which a mark made offline carries unchanged (an entry syncs whole).
+  let todayNote: String
+  let miniGrid: MiniGrid
+  let archived: Bool
+
+  /// `entries` in day order.
+  init(_ habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar) {
+    let history = HabitHistory(entries)
+    self.init(
+      habit, entries: entries, history: history,
+      statistics: HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday),
+      today: today, calendar: calendar)
+  }
+
+  /// For a page that has made the habit's history and statistics of `entries` already.
+  init(
+    _ habit: Habit, entries: [HabitEntry], history: HabitHistory, statistics: HabitStatistics, today: Day,
+    calendar: DayCalendar
+  ) {
+    id = habit.id.storeText
+    name = habit.name
+    icon = habit.icon
+    color = habit.color.css
+    group = habit.group
+    archived = habit.archived
+    streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit)
+    (progressCount, progressText) = Self.progress(habit, statistics)
+    progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
+    doneToday = history.isCompleted(on: today)
+    nextStatus = doneToday ? "none" : "done"
+    todayNote = entries.last { $0.day == today }?.note ?? ""
+    miniGrid = MiniGrid(
+      HabitGrid(
+        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday,
+        weekCount: MiniGrid.weeks),
+      color: habit.color.css)
+  }
+
+  static func streak(_ length: Int, unit: StreakUnit) -> String {
+    let word = unit.rawValue
+    return length == 1 ? "1 \(word) streak" : "\(length) \(word)s streak"
+  }
+
+  /// `2 of 7` and `2 of 7 this week`; `3.5 of 5 km today` for measurable habits.
+  static func progress(_ habit: Habit, _ statistics: HabitStatistics) -> (count: String, text: String) {
+    let figures = statistics.progressFigures(of: habit)
+    let count = "\(figures.done) of \(figures.goal)"
+    return (count, "\(count) \(HabitStatistics.progressPeriod(of: habit))")
+  }
+}
+
+/// The small grid on a habit card: the last half year, drawn as dashed vertical strokes (a
+/// dash per day, one stroke per run of equal days in a week) so twenty cards stay a few
+/// kilobytes each while the picture stretches to the card's width. It is a picture; the
+/// detail page has the grid to use.
+struct MiniGrid: Sendable {
+  static let weeks = 26
+  static let cell = 8
+  static let gap = 2
+
+  let width: String
+  let height: String
+  let donePath: String
+  let skippedPath: String
+  let openPath: String
+  let summary: String
+
+  init(_ grid: HabitGrid, color: String) {
+    var paths: [HabitGrid.State: String] = [:]
+    var completed = 0
+    var tracked = 0
+    let pitch = Self.cell + Self.gap
+    for (column, week) in grid.weeks.enumerated() {
+      var row = 0
+      while row < week.count {
+        let state = Self.kind(week[row].state)
+        var end = row + 1
+        while end < week.count, Self.kind(week[end].state) == state { end += 1 }
+        if state != .future {
+          paths[state, default: ""] += "M\(column * pitch + Self.cell / 2) \(row * pitch)v\((end - row) * pitch - Self.gap)"
+        }
+        row = end
+      }
+      for cell in week where cell.state != .future && cell.state != .beforeStart {
+        tracked += 1
+        if cell.state == .done { completed += 1 }
+      }
+    }
+    width = String(grid.weeks.count * pitch - Self.gap)
+    height = String(7 * pitch - Self.gap)
+    donePath = paths[.done] ?? ""
+    skippedPath = paths[.skipped] ?? ""
+    openPath = paths[.empty] ?? ""
+    summary = "Last \(grid.weeks.count) weeks: \(completed) of \(tracked) days done"
+  }
+
+  /// Days before tracking began are drawn as not done.
+  private static func kind(_ state: HabitGrid.State) -> HabitGrid.State {
+    state == .beforeStart ? .empty : state
+  }
+}
+
+extension HabitSummary {
+  /// The card on the Habits page, written here rather than in a template for the same reason
+  /// as the date circles: twenty cards' template lookups were most of the page's time.
+  /// Text from the user is escaped; the rest (ids, days, colours, numbers) is ours.
+  func card(today: String) -> String {
+    let name = HTMLText.escaped(self.name)
+    let icon = self.icon.map { #"<span aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
+    // Short enough to share one line with the move and archive buttons on a phone.
+    let label = doneToday ? "✓ Done" : "Mark done"
+    func move(_ direction: String, _ arrow: String) -> String {
+      #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
+        + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#
+    }
+    return #"""
+      <article class="habit-card" id="habit-\#(id)" aria-labelledby="name-\#(id)">
+      <div class="card-head">
+      <svg class="swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="6" fill="\#(color)"/></svg>
+      <h3 id="name-\#(id)"><a href="/habits/\#(id)">\#(icon)\#(name)</a></h3>
+      <span class="streak">\#(streakText)</span>
+      </div>
+      <div class="progress-row">
+      <svg class="progress" viewBox="0 0 100 6" preserveAspectRatio="none" role="img" aria-label="\#(progressText)"><rect width="100" height="6" rx="3" class="track"/><rect width="\#(progressWidth)" height="6" rx="3" fill="\#(color)"/></svg>
+      <span class="help">\#(progressText)</span>
+      </div>
+      <svg class="mini-grid" viewBox="0 0 \#(miniGrid.width) \#(miniGrid.height)" role="img" aria-label="\#(miniGrid.summary)"><path d="\#(miniGrid.openPath)" class="mini-open"/><path d="\#(miniGrid.skippedPath)" class="mini-skipped"/><path d="\#(miniGrid.donePath)" stroke="\#(color)"/></svg>
+      <div class="card-actions">
+      <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(HTMLText.escaped(todayNote))" id="quick-\#(id)">
+      <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">
+      <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
+      </form>
+      \#(move("up", "↑"))
+      \#(move("down", "↓"))
+      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="Archive \#(name)">Archive</button></form>
+      </div>
+      </article>
+
+      """#
+  }
+}

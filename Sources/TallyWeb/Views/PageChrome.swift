@@ -1,0 +1,95 @@
+import HTTPTypes
+import Hummingbird
+import TallyHTTP
+import TallyStore
+
+/// The frame around every page: title, navigation, who is signed in, theme and assets.
+struct PageChrome: Sendable {
+  /// The app's sections, in the order the navigation shows them.
+  enum Section: String, CaseIterable, Sendable {
+    case today, habits, statistics, calendar, settings
+
+    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    var href: String { "/\(rawValue)" }
+  }
+
+  struct NavLink: Sendable {
+    let label: String
+    let href: String
+    let current: Bool
+    let icon: String
+  }
+
+  let title: String
+  let userName: String?
+  /// Whose page it is: the offline outbox keeps each account's changes apart.
+  let userID: String?
+  let nav: [NavLink]
+  /// `system`, `dark` or `light`: a class on `<html>`; `system` follows the device.
+  let theme: String
+  let stylesheet: String
+  let script: String
+  /// Statistics, Calendar and Settings.
+  let pagesStylesheet: String
+  let pagesScript: String
+  /// Drafts, the journal and shows pages: kept apart from app.js, which draws the grids.
+  let featuresStylesheet: String
+  let featuresScript: String
+  /// The outbox and its clock (shared with the service worker), and the offline forms.
+  let syncScript: String
+  let offlineScript: String
+  let icon: String
+  let notice: String?
+
+  init(title: String, section: Section?, user: User?, request: Request, notice: String? = nil) {
+    let assets = Assets.shared
+    self.title = title
+    self.userName = user?.name
+    self.userID = user?.id.storeText
+    self.nav =
+      user == nil
+      ? []
+      : Section.allCases.map {
+        NavLink(label: $0.label, href: $0.href, current: $0 == section, icon: $0.rawValue)
+      }
+    self.theme = Theme(request: request).rawValue
+    self.stylesheet = assets.href("app.css")
+    self.script = assets.href("app.js")
+    self.pagesStylesheet = assets.href("pages.css")
+    self.pagesScript = assets.href("pages.js")
+    self.featuresStylesheet = assets.href("features.css")
+    self.featuresScript = assets.href("features.js")
+    self.syncScript = assets.href("sync-core.js")
+    self.offlineScript = assets.href("offline.js")
+    self.icon = assets.href("icon.svg")
+    self.notice = notice
+  }
+}
+
+/// The colour scheme, chosen per device in Settings and kept in a cookie: a phone and a
+/// laptop may want different ones, and following the system is the default.
+enum Theme: String, CaseIterable, Sendable {
+  case system, dark, light
+
+  static let cookie = "tally_theme"
+
+  init(request: Request) {
+    self = request.cookies[Self.cookie].flatMap { Theme(rawValue: $0.value) } ?? .system
+  }
+}
+
+/// What a page template is rendered with: the frame and the page's own values.
+struct PageContext<Content>: Sendable where Content: Sendable {
+  let chrome: PageChrome
+  let content: Content
+}
+
+extension Templates {
+  func page<Content: Sendable>(
+    _ template: String, title: String, section: PageChrome.Section?, user: User?, request: Request,
+    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil
+  ) -> HTMLPage {
+    let chrome = PageChrome(title: title, section: section, user: user, request: request, notice: notice)
+    return HTMLPage(render(PageContext(chrome: chrome, content: content), template), status: status)
+  }
+}

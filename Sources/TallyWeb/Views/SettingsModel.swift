@@ -1,0 +1,179 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyStore
+
+/// What the Settings page shows: the settings form as typed (with an error beside each field
+/// that was refused), the device's theme, the API tokens, and export and import.
+struct SettingsModel: Sendable {
+  struct Option: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+  }
+
+  struct Token: Sendable {
+    let id: String
+    let name: String
+    let created: String
+    let expires: String?
+  }
+
+  /// A token just made: its secret is on this page and nowhere else, ever.
+  struct NewToken: Sendable {
+    let name: String
+    let secret: String
+  }
+
+  /// The settings fields as text, so a refused form comes back exactly as it was typed.
+  struct Fields: Sendable {
+    var timeZone: String
+    var daySwitchHour: String
+    var firstWeekday: String
+    var locale: String
+    var showDatePickerGrid: Bool
+    var showGridDates: Bool
+
+    init(_ settings: UserSettings) {
+      timeZone = settings.timeZone
+      daySwitchHour = String(settings.daySwitchHour)
+      firstWeekday = settings.firstWeekday.name
+      locale = settings.locale
+      showDatePickerGrid = settings.showDatePickerGrid
+      showGridDates = settings.showGridDates
+    }
+
+    init(
+      timeZone: String, daySwitchHour: String, firstWeekday: String, locale: String, showDatePickerGrid: Bool,
+      showGridDates: Bool
+    ) {
+      self.timeZone = timeZone
+      self.daySwitchHour = daySwitchHour
+      self.firstWeekday = firstWeekday
+      self.locale = locale
+      self.showDatePickerGrid = showDatePickerGrid
+      self.showGridDates = showGridDates
+    }
+  }
+
+  /// Each field's error, by the form's field name.
+  struct Errors: Sendable {
+    var timeZone: String?
+    var daySwitchHour: String?
+    var firstWeekday: String?
+    var locale: String?
+    var theme: String?
+    var tokenName: String?
+
+    var settingsCount: Int { [timeZone, daySwitchHour, firstWeekday, locale].compactMap(\.self).count }
+  }
+
+  /// One browser that receives reminders by Web Push.
+  struct PushDevice: Sendable {
+    let id: String
+    let name: String
+    let endpoint: String
+    let since: String
+  }
+
+  /// Every channel that reminds the user (feed, webhook, push devices), and what only the
+  /// owner may download.
+  struct Channels: Sendable {
+    let feedSince: String?
+    let webhookURL: String
+    let hasWebhook: Bool
+    let kinds: [Option]
+    let pushDevices: [PushDevice]
+    let isOwner: Bool
+
+    init(feedSince: Date?, webhook: Webhook?, pushDevices: [PushSubscription], isOwner: Bool, calendar: DayCalendar?) {
+      let formatter = SettingsModel.instantFormatter(calendar)
+      self.feedSince = feedSince.map { formatter.string(from: $0) }
+      self.pushDevices = pushDevices.map {
+        PushDevice(
+          id: $0.id.storeText, name: $0.name, endpoint: $0.endpoint.absoluteString, since: formatter.string(from: $0.createdAt))
+      }
+      webhookURL = webhook?.url.absoluteString ?? ""
+      hasWebhook = webhook != nil
+      let kind = webhook?.kind ?? .json
+      kinds = Webhook.Kind.allCases.map {
+        let label =
+          switch $0 {
+          case .ntfy: "ntfy"
+          case .gotify: "Gotify"
+          case .json: "JSON (any receiver)"
+          }
+        return Option(value: $0.rawValue, label: label, selected: $0 == kind)
+      }
+      self.isOwner = isOwner
+    }
+  }
+
+  static let timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
+  /// Language and region pairs only: a bare language names no country for the calendar.
+  static let locales = Locale.availableIdentifiers.filter { $0.contains("_") }.sorted()
+  static let tokenLifetimes: [(days: Int?, label: String)] = [
+    (nil, "Never"), (30, "After 30 days"), (90, "After 90 days"), (365, "After a year"),
+  ]
+
+  let fields: Fields
+  let errors: Errors
+  let hasSettingsErrors: Bool
+  let errorSummary: String?
+  let timeZones: [String]
+  let locales: [String]
+  let weekdays: [Option]
+  let themes: [Option]
+  let tokens: [Token]
+  let tokenName: String
+  let lifetimes: [Option]
+  let newToken: NewToken?
+  let channels: Channels?
+
+  init(
+    fields: Fields, errors: Errors = Errors(), theme: Theme, tokens: [APIToken], calendar: DayCalendar?,
+    tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil
+  ) {
+    self.channels = channels
+    self.fields = fields
+    self.errors = errors
+    hasSettingsErrors = errors.settingsCount > 0
+    errorSummary =
+      switch errors.settingsCount {
+      case 0: nil
+      case 1: "One setting was not saved: see the field marked below. Nothing changed."
+      case let count: "\(count) settings were not saved: see the fields marked below. Nothing changed."
+      }
+    timeZones = Self.timeZones
+    locales = Self.locales
+    weekdays = Weekday.allCases.map {
+      Option(value: $0.name, label: $0.name.prefix(1).uppercased() + $0.name.dropFirst(), selected: $0.name == fields.firstWeekday)
+    }
+    themes = [
+      Option(value: Theme.system.rawValue, label: "Same as this device", selected: theme == .system),
+      Option(value: Theme.dark.rawValue, label: "Dark", selected: theme == .dark),
+      Option(value: Theme.light.rawValue, label: "Light", selected: theme == .light),
+    ]
+    let formatter = Self.instantFormatter(calendar)
+    self.tokens = tokens.map {
+      Token(
+        id: $0.id.storeText, name: $0.name, created: formatter.string(from: $0.createdAt),
+        expires: $0.expiresAt.map { formatter.string(from: $0) })
+    }
+    self.tokenName = tokenName
+    lifetimes = Self.tokenLifetimes.map {
+      let value = $0.days.map(String.init) ?? ""
+      return Option(value: value, label: $0.label, selected: value == tokenLifetime)
+    }
+    self.newToken = newToken
+  }
+
+  /// Instants as the user reads them: `2026-03-08 07:30` in their zone.
+  static func instantFormatter(_ calendar: DayCalendar?) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = calendar?.timeZone ?? TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter
+  }
+}

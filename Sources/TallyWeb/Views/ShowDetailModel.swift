@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyStore
+import TallyWire
+
+/// One show's page: its status, its services per country, and its episodes.
+struct ShowDetailModel: Sendable {
+  struct ProviderRow: Sendable {
+    let country: String
+    let providerId: Int
+    let name: String
+  }
+
+  struct EpisodeRow: Sendable {
+    let code: String
+    let title: String
+    let airDay: String
+    let spoken: String
+    let isPast: Bool
+  }
+
+  let id: String
+  let title: String
+  let statuses: [ShowsModel.Status]
+  let fromTMDB: Bool
+  let providers: [ProviderRow]
+  let episodes: [EpisodeRow]
+  let providerChoices: [ProviderChoice]
+  let defaultCountry: String
+  let picker = ProviderPicker(prefix: "add", required: true)
+
+  static func read(from store: any Store, user: User, id: UUID, today: Day, calendar: DayCalendar) async throws
+    -> ShowDetailModel
+  {
+    let show = try await store.show(id: id, for: user.id)
+    let shows = try await store.shows(for: user.id)
+    let episodes = try await store.episodes(of: id, for: user.id)
+    let priced = try await store.priceTable(for: user.id).prices.first?.country
+    let country = MonthView.country(ofLocale: user.settings.locale) ?? priced ?? "US"
+    return ShowDetailModel(
+      id: show.id.storeText, title: show.title, statuses: ShowsModel.statuses(selected: show.status),
+      fromTMDB: show.tmdbID != nil,
+      providers: show.providers.keys.sorted().flatMap { code in
+        show.providers(in: code).map { ProviderRow(country: code, providerId: $0.id, name: $0.name) }
+      },
+      episodes: episodes.map {
+        EpisodeRow(
+          code: CalendarAiring.code($0),
+          title: $0.title, airDay: $0.airDay.description,
+          spoken: calendar.spokenName(of: $0.airDay, includingYear: true), isPast: $0.airDay < today)
+      },
+      providerChoices: ProviderChoice.all(shows: shows), defaultCountry: country)
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import TallyCore
+import TallyHTTP
+import TallyStore
+import TallyWire
+
+/// What the Today page template shows, read from the store for one selected day.
+struct TodayModel: Sendable {
+  /// A row of circles as SVG.
+  struct Row: Sendable {
+    let markup: String
+  }
+
+  /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
+  struct DateGrid: Sendable {
+    let width: String
+    /// Where the drawn part starts in the layout's coordinates.
+    let originX: String
+    let height: String
+    let layoutWidth: String
+    let columns: Int
+    /// For a grid at its widest (14 columns at 20, centred), the narrowest screen that draws
+    /// the same picture: any wider one needs no new layout.
+    let wideFrom: String?
+    let rows: [Row]
+  }
+
+  struct DateStrip: Sendable {
+    let header: String
+    let width: String
+    let markup: String
+    /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
+    let scrollTo: String
+    let scrollAnchor: String
+  }
+
+  /// A message's time is the instant it was written (docs/today-view.md): its clock time,
+  /// and the day it was written on when that is not the day it is filed under.
+  struct Message: Sendable {
+    let id: String
+    let text: String
+    let role: String
+    let time: String
+    let writtenOn: String?
+    let instant: String
+    let assistant: Bool
+  }
+
+  struct DueHabit: Sendable {
+    let id: String
+    let name: String
+    let icon: String?
+    let color: String
+    let done: Bool
+    let skipped: Bool
+    let detail: String
+    let nextStatus: String
+    /// The day's note, which a mark made offline carries unchanged (an entry syncs whole).
+    let note: String
+    let buttonLabel: String
+    /// For a measurable habit: a number field instead of the check.
+    let measure: DueMeasure?
+  }
+
+  struct DueMeasure: Sendable {
+    /// The day's amount as typed, empty when none.
+    let amount: String
+    let unit: String
+    let label: String
+  }
+
+  let today: String
+  /// Whose page it is, so drafts kept in the browser stay with their account.
+  let owner: String
+  let selectedDay: String
+  let heading: String
+  let isFuture: Bool
+  let showsTodayButton: Bool
+  let streakBadge: String?
+  let grid: DateGrid?
+  let strip: DateStrip?
+  let journalText: String
+  let hasEntry: Bool
+  let messages: [Message]
+  let habits: [DueHabit]
+  let back: String
+
+  static func read(
+    from store: any Store, user: User, time: UserTime, selected: Day, width: Double
+  ) async throws -> TodayModel {
+    let calendar = time.calendar
+    let today = time.today
+    let view = try await TodayView.read(
+      from: store, user: user, today: today, calendar: calendar, width: width, selectedDay: selected)
+    let entry = try await store.journalEntry(on: selected, for: user.id)
+    let chat = try await store.chatMessages(on: selected, for: user.id)
+    let habits = try await store.habits(for: user.id, includingArchived: false)
+    let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
+    let entries = habits.isEmpty ? [:] : try await store.entries(in: week, for: user.id)
+    let dayName = calendar.spokenName(of: selected)
+    var dueHabits: [DueHabit] = []
+    for habit in habits {
+      let periodEntries = try await periodEntries(of: habit, on: selected, calendar: calendar, store: store, user: user.id)
+      dueHabits.append(
+        due(habit, on: selected, weekEntries: entries[habit.id] ?? [], periodEntries: periodEntries, dayName: dayName))
+    }
+    let formatter = DateFormatter()
+    formatter.timeZone = calendar.timeZone
+    formatter.dateFormat = "HH:mm"
+    return TodayModel(
+      today: today.description,
+      owner: user.id.storeText,
+      selectedDay: selected.description,
+      heading: selected == today ? "Today, \(dayName)" : dayName,
+      isFuture: selected > today,
+      showsTodayButton: view.showsTodayButton,
+      streakBadge: view.streakBadge,
+      grid: view.grid.map(grid(for:)),
+      strip: view.grid == nil ? strip(for: view.dateRow) : nil,
+      journalText: entry?.text ?? "",
+      hasEntry: entry != nil,
+      messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
+      habits: dueHabits,
+      back: "/today?day=\(selected)")
+  }
+
+  static func message(for message: ChatMessage, formatter: DateFormatter, calendar: DayCalendar, today: Day) -> Message {
+    let written = calendar.day(containing: message.sentAt)
+    return Message(
+      id: message.id.storeText, text: message.text, role: message.role == .user ? "You" : "Assistant",
+      time: formatter.string(from: message.sentAt),
+      writtenOn: written == message.day
+        ? nil : calendar.spokenName(of: written, includingYear: written.year != today.year),
+      instant: InstantText.text(message.sentAt), assistant: message.role == .assistant)
+  }
+
+  static func grid(for grid: DatePickerGrid) -> DateGrid {
+    let layout = grid.layout
+    let cells = grid.cells.enumerated().map { index, cell in
+      DateCircleSVG(cell, at: layout.centre(ofCell: index))
+    }
+    let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
+      Row(markup: cells[$0..<min($0 + layout.columns, cells.count)].map(\.markup).joined())
+    }
+    let height = Double(layout.rows) * DatePickerMetrics.cellSize + Double(layout.rows - 1) * layout.spacing
+    // W is the screen's width (SPEC 5). A wide screen's centring offset is left to CSS, which
+    // centres the picture, so the card need only be as wide as the grid and its padding.
+    let drawn = layout.width - 2 * layout.leadingOffset
+    let widest = layout.columns == DatePickerMetrics.columnRange.upperBound
+      && layout.spacing == DatePickerMetrics.spacingRange.upperBound
+    return DateGrid(
+      width: DateCircleSVG.number(drawn), originX: DateCircleSVG.number(layout.leadingOffset),
+      height: DateCircleSVG.number(height), layoutWidth: DateCircleSVG.number(layout.width),
+      columns: layout.columns, wideFrom: widest ? DateCircleSVG.number(drawn) : nil, rows: rows)
+  }
+
+  /// The 33-day row at the base spacing, scrolled by its container.
+  static func strip(for row: DateRow) -> DateStrip {
+    let pitch = DatePickerMetrics.cellSize + DatePickerMetrics.baseSpacing
+    let half = DatePickerMetrics.cellSize / 2
+    let cells = row.cells.enumerated().map { index, cell in
+      DateCircleSVG(cell, at: GridPoint(x: half + Double(index) * pitch, y: half))
+    }
+    let (target, anchor): (String, String) =
+      switch row.scrollTarget {
+      case .day(let index, let anchor): (row.cells[index].day.description, anchor.rawValue)
+      case .header: ("header", "leading")
+      }
+    return DateStrip(
+      header: row.header,
+      width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
+      markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
+  }
+
+  /// A measurable habit counted by the month or by blocks of days: the entries of the period
+  /// holding `day`, so Today's total is that period's rather than the week's; `nil` otherwise.
+  static func periodEntries(
+    of habit: Habit, on day: Day, calendar: DayCalendar, store: any Store, user: UUID
+  ) async throws -> [HabitEntry]? {
+    switch (habit.measure, habit.frequency) {
+    case (.some, .timesInDays), (.some, .monthly): break
+    default: return nil
+    }
+    let upToDay = try await store.entries(of: habit.id, in: Day.allTime.lowerBound...day, for: user)
+    let start = HabitHistory(upToDay).trackingStart(createdDay: habit.createdDay)
+    let period = habit.frequency.period(containing: day, anchor: start, firstWeekday: calendar.firstWeekday)
+    return upToDay.filter { period.contains($0.day) }
+  }
+
+  static func due(
+    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, dayName: String
+  ) -> DueHabit {
+    let entry = weekEntries.first { $0.day == day }
+    let status = entry?.status
+    let detail: String =
+      switch habit.frequency {
+      case .daily: "Daily"
+      case .weekly(let target):
+        "\(weekEntries.filter { $0.status == .done && $0.day <= day }.count) of \(target) this week"
+      case .timesInDays, .monthly: habit.frequency.text.capitalized
+      }
+    let done = status == .done
+    let measure = habit.measure.map { measure in
+      let total = (periodEntries ?? weekEntries).filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
+      let amount = entry?.amount
+      return (
+        DueMeasure(
+          amount: amount?.description ?? "", unit: measure.unit,
+          label: "\(habit.name) on \(dayName)\(measure.unit.isEmpty ? "" : ", in \(measure.unit)")"),
+        "\(measure.direction == .atMost ? "At most" : "Goal") \(measure.target)\(measure.unit.isEmpty ? "" : " \(measure.unit)")"
+          + (habit.frequency == .daily ? "" : " · \(total) so far \(HabitStatistics.progressPeriod(of: habit))"))
+    }
+    return DueHabit(
+      id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
+      done: done, skipped: status == .skipped, detail: measure?.1 ?? detail, nextStatus: done ? "none" : "done",
+      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)", measure: measure?.0)
+  }
+}
