@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import TallyHTTP
 import TallySQLite
 
 /// `tally serve --backup-dir DIR --backup-keep N`: a backup of the whole database a day, made

@@ -1,6 +1,5 @@
 import Logging
 import ServiceLifecycle
-import TallyHTTP
 
 /// Closes the database after everything else in the server has stopped (the first service of
 /// the group is the last to be shut down). SQLite then folds its log into the file, so a

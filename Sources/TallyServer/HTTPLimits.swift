@@ -1,7 +1,6 @@
 import Hummingbird
 import HummingbirdCore
 import NIOCore
-import TallyHTTP
 
 /// What one connection may cost before it is answered: a bounded request line and head, and
 /// a time-out for a head that never completes or a connection left idle (docs/server.md). A

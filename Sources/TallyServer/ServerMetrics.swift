@@ -1,6 +1,5 @@
 import Metrics
 import Prometheus
-import TallyHTTP
 
 /// The process's metrics, in Prometheus' registry: request counts and durations from
 /// Hummingbird's `MetricsMiddleware`, served at `/metrics`.

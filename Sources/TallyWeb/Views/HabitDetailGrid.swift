@@ -21,6 +21,15 @@ extension HabitDetail {
     let tabIndex: Int
   }
 
+  /// How a square looks in one state, with the words a screen reader says for it: shipped
+  /// in a `<template>` so a day marked offline is drawn by the same code (offline.js).
+  struct CellLook: Sendable {
+    let state: String
+    let paint: String
+    let marks: String
+    let spoken: String
+  }
+
   struct GridRow: Sendable {
     let letter: String
     let y: String
@@ -45,6 +54,11 @@ extension HabitDetail {
     let weeks: Int
     let months: [MonthLabel]
     let rows: [GridRow]
+    /// Done, skipped, not done, and a note's dot: what offline.js paints a tapped day with.
+    let looks: [CellLook]
+    /// The key under the grid.
+    let skippedLook: CellLook
+    let notedLook: CellLook
     /// `&until=…` on links that should keep a grid paged back where it is; empty otherwise.
     let untilQuery: String
     /// The weeks before and after these, as pages of the same size (nil: none after today).
@@ -91,13 +105,21 @@ extension HabitDetail {
             return GridCell(
               day: cell.day.description, label: label,
               x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
-              paint: Self.paint(cell, color: habit.color.css),
-              marks: (cell.state == .skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
-                + (note != nil ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : ""),
+              paint: Self.paint(cell.state, shareLevel: cell.shareLevel, color: habit.color.css),
+              marks: Self.marks(skipped: cell.state == .skipped, noted: note != nil),
               note: note, tabIndex: cell.day == focused ? 0 : -1)
           })
       }
       weeks = weekCount
+      let color = habit.color.css
+      func look(_ state: HabitGrid.State, noted: Bool = false) -> CellLook {
+        CellLook(
+          state: noted ? "noted" : "\(state)", paint: Self.paint(state, shareLevel: nil, color: color),
+          marks: Self.marks(skipped: state == .skipped, noted: noted), spoken: state.spokenText)
+      }
+      skippedLook = look(.skipped)
+      notedLook = look(.empty, noted: true)
+      looks = [look(.done), skippedLook, look(.empty), notedLook]
       self.width = DateCircleSVG.number(x(weekCount) - Self.gap)
       height = DateCircleSVG.number(Self.monthHeight + 7 * pitch - Self.gap)
       layoutWidth = DateCircleSVG.number(width)
@@ -120,15 +142,21 @@ extension HabitDetail {
 
     /// Done in the habit's colour, a measurable day as strong as its share of the target; the
     /// rest in theme classes so both themes read well.
-    static func paint(_ cell: HabitGrid.Cell, color: String) -> String {
-      switch cell.state {
+    static func paint(_ state: HabitGrid.State, shareLevel: Int?, color: String) -> String {
+      switch state {
       case .done:
-        guard let level = cell.shareLevel else { return #"fill="\#(color)""# }
+        guard let level = shareLevel else { return #"fill="\#(color)""# }
         return #"fill="\#(color)" fill-opacity="\#([0.2, 0.4, 0.6, 0.8, 1][level])""#
       case .skipped: return #"class="cell-skipped""#
       case .beforeStart: return #"class="cell-before""#
       case .empty, .future: return #"class="cell-empty""#
       }
+    }
+
+    /// The skip slash and the note dot, drawn over the square.
+    static func marks(skipped: Bool, noted: Bool) -> String {
+      (skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
+        + (noted ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : "")
     }
   }
 }

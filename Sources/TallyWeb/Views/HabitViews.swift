@@ -121,14 +121,18 @@ struct MiniGrid: Sendable {
 }
 
 extension HabitSummary {
+  // Short enough to share one line with the move and archive buttons on a phone; on the
+  // button too, for the label a tap made offline shows.
+  static let doneLabel = "✓ Done"
+  static let undoneLabel = "Mark done"
+
   /// The card on the Habits page, written here rather than in a template for the same reason
   /// as the date circles: twenty cards' template lookups were most of the page's time.
   /// Text from the user is escaped; the rest (ids, days, colours, numbers) is ours.
   func card(today: String) -> String {
     let name = HTMLText.escaped(self.name)
     let icon = self.icon.map { #"<span aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
-    // Short enough to share one line with the move and archive buttons on a phone.
-    let label = doneToday ? "✓ Done" : "Mark done"
+    let label = doneToday ? Self.doneLabel : Self.undoneLabel
     func move(_ direction: String, _ arrow: String) -> String {
       #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#
@@ -148,7 +152,7 @@ extension HabitSummary {
       <div class="card-actions">
       <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(HTMLText.escaped(todayNote))" id="quick-\#(id)">
       <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">
-      <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
+      <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)" data-done-label="\#(Self.doneLabel)" data-undone-label="\#(Self.undoneLabel)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
       </form>
       \#(move("up", "↑"))
       \#(move("down", "↓"))

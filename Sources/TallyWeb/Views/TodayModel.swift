@@ -44,7 +44,13 @@ struct TodayModel: Sendable {
     let writtenOn: String?
     let instant: String
     let assistant: Bool
+    /// Written offline and not yet sent: no edit form, and said so.
+    var waiting = false
   }
+
+  /// The message offline.js fills in for one written offline.
+  static let pendingMessage = Message(
+    id: "", text: "", role: "You", time: "", writtenOn: nil, instant: "", assistant: false, waiting: true)
 
   struct DueHabit: Sendable {
     let id: String

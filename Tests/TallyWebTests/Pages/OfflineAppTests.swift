@@ -63,11 +63,58 @@ import Testing
       #expect(habits.contains("data-offline=\"entry\" data-note=\"A &amp; B\" id=\"quick-\(id)\""), "a card's button too")
       let habit = try await client.page("/habits/\(id)?day=2026-03-08", headers: owner)
       #expect(habit.contains("data-offline=\"entry\" id=\"day-editor-form\""))
-      #expect(habit.contains("data-habit=\"\(id)\" data-color=\"#"), "a cell tapped offline is painted in the habit's colour")
+      #expect(habit.contains("<template id=\"grid-cell-looks\">"), "a cell tapped offline is painted as the server paints it")
       #expect(habit.contains("data-day=\"2026-03-08\" data-note=\"A &amp; B\""), "a tap offline keeps the day's note")
       let signIn = try await client.send(.get, "/signin")
       #expect(!signIn.text.contains("data-user="), "a signed-out page has no outbox")
       #expect(!signIn.text.contains("id=\"sync-status\""))
+    }
+  }
+
+  /// What offline.js draws comes from fragments the server renders with the very templates and
+  /// code of the page, so a change to one is a change to both (issue 26).
+  @Test func theOfflineFragmentsAreTheServersOwnMarkup() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      func checks(_ page: String) throws -> (drawn: String, done: String, undone: String) {
+        let form = try #require(page.firstMatch(of: /id="mark-[^"]+">(?s:.*?)<\/form>/)?.0)
+        let drawn = try #require(form.firstMatch(of: /aria-label="[^"]*">\s*(<svg.*?<\/svg>)<template/)?.1)
+        let done = try #require(form.firstMatch(of: /<template data-check="done">(.*?)<\/template>/)?.1)
+        let undone = try #require(form.firstMatch(of: /<template data-check="undone">(.*?)<\/template>/)?.1)
+        return (String(drawn), String(done), String(undone))
+      }
+      let before = try checks(try await client.page("/today", headers: owner))
+      #expect(before.drawn == before.undone, "the circle drawn undone is the fragment for undone")
+      #expect(before.done != before.undone)
+      try await client.send(.put, "/api/v1/habits/\(id)/entries/2026-03-08", json: ["status": "done"], headers: owner)
+      let after = try checks(try await client.page("/today", headers: owner))
+      #expect(after.drawn == before.done, "a day marked offline shows what the server draws for a done day")
+
+      let habits = try await client.page("/habits", headers: owner)
+      let label = try #require(habits.firstMatch(of: /data-done-label="([^"]+)" data-undone-label="([^"]+)">([^<]+)</)?.output)
+      #expect(label.3 == label.1, "the card's label for a done day is the one a tap offline shows")
+
+      try await client.send(.put, "/api/v1/habits/\(id)/entries/2026-03-07", json: ["status": "skipped", "note": "n"], headers: owner)
+      let page = try await client.page("/habits/\(id)", headers: owner)
+      let looks = try #require(page.firstMatch(of: /<template id="grid-cell-looks">(.*?)<\/template>/)?.1)
+      func look(_ state: String) throws -> Substring {
+        try #require(looks.firstMatch(of: try Regex("data-state=\"\(state)\" data-spoken=\"[^\"]*\">(.*?)</g>"))?.output[1].substring)
+      }
+      let skippedCell = try #require(page.firstMatch(of: /data-day="2026-03-07"[^>]*><title>[^<]*<\/title>(.*?)<\/a>/)?.1)
+      let (skipped, noted) = (try look("skipped"), try look("noted"))
+      #expect(skippedCell.hasPrefix(skipped), "a skipped day is the skipped look: \(skippedCell) against \(skipped)")
+      #expect(skippedCell.hasSuffix(noted.drop(while: { $0 != ">" }).dropFirst()), "and carries the note's dot")
+      let doneCell = try #require(page.firstMatch(of: /data-day="2026-03-08"[^>]*><title>[^<]*<\/title>(.*?)<\/a>/)?.1)
+      #expect(doneCell == (try look("done")), "a done day is the done look")
+      #expect(looks.contains("data-state=\"done\" data-spoken=\"completed\""), "with the words a screen reader says")
+
+      try await client.send(.post, "/api/v1/chat/2026-03-08", json: ["text": "hi"], headers: owner)
+      let today = try await client.page("/today", headers: owner)
+      let pending = try #require(today.firstMatch(of: /<template id="message-template">(.*?)<\/template>/.dotMatchesNewlines())?.1)
+      #expect(pending.hasPrefix("<li class=\"message\" id=\"message-\"><span class=\"who\">You · <time datetime=\"\">"))
+      #expect(pending.contains(" · waiting to be sent") && !pending.contains("<details"), "waiting, and not editable yet")
+      #expect(today.contains("<li class=\"message\" id=\"message-"), "sent messages come from the same partial")
     }
   }
 

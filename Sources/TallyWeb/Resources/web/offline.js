@@ -49,13 +49,9 @@
     }
   }
 
-  // ---- A kept change drawn on the page, the same way the server would draw it.
-  const svgNS = "http://www.w3.org/2000/svg";
-  function svgNode(name, attributes) {
-    const node = document.createElementNS(svgNS, name);
-    Object.entries(attributes).forEach(([key, val]) => node.setAttribute(key, val));
-    return node;
-  }
+  // ---- A kept change drawn on the page from the fragments the server ships beside what it
+  // drew (<template>s rendered by the same templates), so the two cannot drift apart.
+  const fragment = (template) => template.content.firstElementChild.cloneNode(true);
 
   function showEntry(change) {
     const [habit, day] = change.id.split("/");
@@ -73,7 +69,7 @@
     const quick = oneTap(document.getElementById(`quick-${habit}`));
     if (quick) {
       quick.classList.toggle("is-done", done);
-      quick.firstChild.textContent = done ? "✓ Done" : "Mark done";
+      quick.firstChild.textContent = done ? quick.dataset.doneLabel : quick.dataset.undoneLabel;
     }
     const markForm = document.getElementById(`mark-${habit}`);
     // Today's amount field for a measurable habit: the amount kept, the form left as it is.
@@ -88,17 +84,11 @@
       const item = button.closest(".due");
       item.classList.toggle("is-done", done);
       item.dataset.pending = "yes";
-      const svg = button.querySelector("svg");
-      const circle = svg.querySelector("circle");
-      const color = circle.getAttribute("fill") !== "none" ? circle.getAttribute("fill") : circle.getAttribute("stroke");
-      svg.replaceChildren(...(done
-        ? [svgNode("circle", { cx: 12, cy: 12, r: 11, fill: color }),
-          svgNode("path", { d: "M7 12.5l3.2 3.2L17 9", fill: "none", stroke: "#fff", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" })]
-        : [svgNode("circle", { cx: 12, cy: 12, r: 10, fill: "none", stroke: color, "stroke-width": 2 })]));
+      button.querySelector(":scope > svg").replaceWith(fragment(button.querySelector(`template[data-check="${done ? "done" : "undone"}"]`)));
     }
     const grid = document.getElementById("habit-grid");
     const cell = grid && grid.dataset.habit === habit && grid.querySelector(`.gc[data-day="${day}"]`);
-    if (cell) paintCell(cell, change.fields, grid.dataset.color);
+    if (cell) paintCell(cell, change.fields);
     const editor = document.getElementById("day-editor-form");
     if (editor && value(editor, "day") === day && habitOf(editor) === habit) {
       editor.elements.status.value = change.fields.status === "noted" ? "none" : change.fields.status || "none";
@@ -130,34 +120,28 @@
       list.className = "messages";
       form.before(list);
     }
-    const item = document.createElement("li");
-    item.className = "message";
+    const item = fragment(document.getElementById("message-template"));
     item.id = `message-${change.id}`;
     item.dataset.pending = "yes";
-    const who = document.createElement("span");
-    who.className = "who";
-    const time = document.createElement("time");
+    const time = item.querySelector("time");
     time.dateTime = change.fields.sentAt;
     time.textContent = new Date(change.fields.sentAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    who.append("You · ", time, " · waiting to be sent");
-    const text = document.createElement("p");
-    text.textContent = change.fields.text;
-    item.append(who, text);
+    item.querySelector("p").textContent = change.fields.text;
     list.append(item);
   }
 
-  // A habit grid's cell painted as the server paints it (HabitDetailGrid), and said so.
-  function paintCell(cell, { status, note }, color) {
-    const rect = cell.querySelector("rect");
-    cell.querySelectorAll(".skip-mark, .note-mark").forEach((mark) => mark.remove());
-    rect.removeAttribute("fill");
-    rect.setAttribute("class", status === "skipped" ? "cell-skipped" : "cell-empty");
-    if (status === "done") { rect.removeAttribute("class"); rect.setAttribute("fill", color); }
-    if (status === "skipped") cell.append(svgNode("path", { d: "M6 14L14 6", class: "skip-mark" }));
-    if (note) cell.append(svgNode("circle", { cx: 15.5, cy: 4.5, r: 3, class: "note-mark" }));
+  // A habit grid's cell given the look the server ships for its state (HabitDetailGrid's
+  // looks: the square, its marks and its words), and said to be waiting.
+  function paintCell(cell, { status, note }) {
+    const looks = document.getElementById("grid-cell-looks").content.firstElementChild;
+    const look = looks.querySelector(`[data-state="${status === "done" || status === "skipped" ? status : "empty"}"]`);
+    const marks = [...look.children].filter((node) => node.localName !== "rect");
+    if (note) marks.push(...[...looks.querySelector('[data-state="noted"]').children].filter((node) => node.localName !== "rect"));
+    [...cell.children].filter((node) => !["title", "rect"].includes(node.localName)).forEach((node) => node.remove());
+    cell.querySelector("rect").replaceWith(look.querySelector("rect").cloneNode(true));
+    cell.append(...marks.map((node) => node.cloneNode(true)));
     if (note) cell.dataset.note = note; else delete cell.dataset.note;
-    const state = { done: "completed", skipped: "skipped" }[status] || "not done";
-    const label = `${cell.getAttribute("aria-label").split(",")[0]}, ${state}, waiting to be sent`;
+    const label = `${cell.getAttribute("aria-label").split(",")[0]}, ${look.dataset.spoken}${looks.dataset.pending}`;
     cell.setAttribute("aria-label", label);
     cell.querySelector("title").textContent = label;
     cell.dataset.pending = "yes";
