@@ -303,6 +303,18 @@ package.targets += [
   ),
 ]
 
+// What every server test target needs: the in-process server over a fresh store.
+let serverTestDependencies: [Target.Dependency] = [
+      "TallyServerTesting",
+      "TallyHTTP",
+      "TallyTestFiles",
+      "TallySQLite",
+      "TallyStore",
+      "TallyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+]
+
 // MARK: - Server: accounts, then the Hummingbird 2 application over any Store
 
 package.targets += [
@@ -437,59 +449,35 @@ package.targets += [
   ),
   .testTarget(
     name: "TallyAPITests",
-    dependencies: [
+    dependencies: serverTestDependencies + [
       "TallyAPI",
       "TallyServer",
       "TallyPush",
       "TallyAccounts",
       "TallySync",
       "TallyTMDB",
-      "TallyServerTesting",
-      "TallyHTTP",
-      "TallyTestFiles",
-      "TallySQLite",
-      "TallyStore",
-      "TallyCore",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "PropertyBased", package: "swift-property-based"),
     ],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "TallyWebTests",
-    dependencies: [
+    dependencies: serverTestDependencies + [
       "TallyWeb",
       "TallyPush",
       "TallyServer",
       "TallyAccounts",
       "TallyTMDB",
-      "TallyServerTesting",
-      "TallyHTTP",
-      "TallyTestFiles",
-      "TallySQLite",
-      "TallyStore",
-      "TallyCore",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "TallyDeliveryTests",
-    dependencies: [
+    dependencies: serverTestDependencies + [
       "TallyDelivery",
       "TallyPush",
       "TallyPostgres",
       "TallyPostgresTesting",
-      "TallyServerTesting",
-      "TallyHTTP",
-      "TallyTestFiles",
-      "TallySQLite",
-      "TallyStore",
-      "TallyCore",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
     ],

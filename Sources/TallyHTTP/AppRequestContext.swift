@@ -7,7 +7,7 @@ import TallyStore
 /// What a request carries through the middleware: who it is from and how they proved it.
 public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
-  /// The signed-in user, set by ``AuthenticationMiddleware``.
+  /// The signed-in user, set by `AuthenticationMiddleware` (TallyServer).
   public var user: User?
   public var credential: RequestCredential?
   /// Why credentials the request carried were not accepted, for ``requireUser()`` to say.
@@ -15,7 +15,7 @@ public struct AppRequestContext: RequestContext {
   /// The address the connection comes from; `nil` in router tests.
   public let peerAddress: IPAddress?
   /// The client's IP address, for sign-in throttling and the logs: the peer's, or the one a
-  /// trusted proxy forwards (``ForwardedHeadersMiddleware``); "unknown" in router tests.
+  /// trusted proxy forwards (TallyServer's `ForwardedHeadersMiddleware`); "unknown" in router tests.
   public package(set) var clientAddress: String
   /// The person reached Tally over HTTPS, as a trusted proxy says or `--secure-cookies`
   /// declares: cookies are `Secure`, and `Origin` is compared with `https`.

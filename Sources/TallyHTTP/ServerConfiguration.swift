@@ -37,7 +37,7 @@ public struct ServerConfiguration: Sendable {
   /// Bcrypt's work factor for new passwords.
   public var passwordCost: UInt8
   public var logLevel: String
-  /// Where ``DailyBackups`` writes a backup a day; `nil` makes none.
+  /// Where `DailyBackups` (TallyServer) writes a backup a day; `nil` makes none.
   public var backupDirectory: String?
   /// How many daily backups to keep.
   public var backupKeep = 7
