@@ -63,7 +63,7 @@ extension TodayModel: TemplateFields {
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "back": \.back,
-    "pendingMessage": { _ in TodayModel.pendingMessage },
+    "pendingMessage": { _ in TodayModel.pendingMessage }, "checkFragments": { _ in TodayModel.CheckFragments() },
   ]
 }
 

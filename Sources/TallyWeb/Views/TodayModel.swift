@@ -48,6 +48,12 @@ struct TodayModel: Sendable {
     var waiting = false
   }
 
+  /// The check circles' fragments, drawn once for the page with this word where a habit's
+  /// colour goes; offline.js puts the habit's colour in its place.
+  struct CheckFragments: Sendable {
+    let color = "habit-color"
+  }
+
   /// The message offline.js fills in for one written offline.
   static let pendingMessage = Message(
     id: "", text: "", role: "You", time: "", writtenOn: nil, instant: "", assistant: false, waiting: true)

@@ -55,7 +55,9 @@ import Testing
       let today = try await client.page("/today", headers: owner)
       let user = try #require(today.firstMatch(of: /data-user="([0-9a-f-]{36})"/)?.1)
       #expect(today.contains("data-owner=\"\(user)\""), "the outbox and the drafts name the same account")
-      #expect(today.contains("data-offline=\"entry\" data-note=\"A &amp; B\" id=\"mark-\(id)\""), "the day's note travels with a mark")
+      #expect(
+        today.contains(try Regex("data-offline=\"entry\" data-note=\"A &amp; B\" data-color=\"#[0-9A-Fa-f]{6}\" id=\"mark-\(id)\"")),
+        "the day's note and the habit's colour travel with a mark")
       #expect(today.contains("data-offline=\"journal\" id=\"journal-form\""))
       #expect(today.contains("data-offline=\"chat\" id=\"chat-form\""))
       #expect(today.contains("id=\"sync-status\" role=\"status\""))
@@ -77,12 +79,15 @@ import Testing
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()
       let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      // The page's circles are drawn once with a blank where a habit's colour goes.
       func checks(_ page: String) throws -> (drawn: String, done: String, undone: String) {
-        let form = try #require(page.firstMatch(of: /id="mark-[^"]+">(?s:.*?)<\/form>/)?.0)
-        let drawn = try #require(form.firstMatch(of: /aria-label="[^"]*">\s*(<svg.*?<\/svg>)<template/)?.1)
-        let done = try #require(form.firstMatch(of: /<template data-check="done">(.*?)<\/template>/)?.1)
-        let undone = try #require(form.firstMatch(of: /<template data-check="undone">(.*?)<\/template>/)?.1)
-        return (String(drawn), String(done), String(undone))
+        let form = try #require(page.firstMatch(of: /data-color="([^"]+)" id="mark-[^"]+">(?s:.*?)<\/form>/))
+        let drawn = try #require(form.0.firstMatch(of: /aria-label="[^"]*">\s*(<svg.*?<\/svg>)/)?.1)
+        func fragment(_ id: String) throws -> String {
+          let text = try #require(page.firstMatch(of: try Regex("<template id=\"\(id)\" data-blank=\"habit-color\">(.*?)</template>"))?.output[1].substring)
+          return text.replacingOccurrences(of: "\"habit-color\"", with: "\"\(form.1)\"")
+        }
+        return (String(drawn), try fragment("check-done"), try fragment("check-undone"))
       }
       let before = try checks(try await client.page("/today", headers: owner))
       #expect(before.drawn == before.undone, "the circle drawn undone is the fragment for undone")

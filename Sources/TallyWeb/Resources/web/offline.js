@@ -52,6 +52,14 @@
   // ---- A kept change drawn on the page from the fragments the server ships beside what it
   // drew (<template>s rendered by the same templates), so the two cannot drift apart.
   const fragment = (template) => template.content.firstElementChild.cloneNode(true);
+  // A fragment drawn once for the page, with the habit's colour where the template left a blank.
+  function coloured(template, color) {
+    const node = fragment(template);
+    [node, ...node.querySelectorAll("*")].forEach((element) => [...element.attributes]
+      .filter((attribute) => attribute.value === template.dataset.blank)
+      .forEach((attribute) => element.setAttribute(attribute.name, color)));
+    return node;
+  }
 
   function showEntry(change) {
     const [habit, day] = change.id.split("/");
@@ -84,7 +92,7 @@
       const item = button.closest(".due");
       item.classList.toggle("is-done", done);
       item.dataset.pending = "yes";
-      button.querySelector(":scope > svg").replaceWith(fragment(button.querySelector(`template[data-check="${done ? "done" : "undone"}"]`)));
+      button.querySelector(":scope > svg").replaceWith(coloured(document.getElementById(done ? "check-done" : "check-undone"), markForm.dataset.color));
     }
     const grid = document.getElementById("habit-grid");
     const cell = grid && grid.dataset.habit === habit && grid.querySelector(`.gc[data-day="${day}"]`);
