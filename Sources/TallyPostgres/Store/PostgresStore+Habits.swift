@@ -29,7 +29,7 @@ extension PostgresStore {
         ).first ?? 0
       }
       try await connection.writeHabit(habit, user: user, inserting: true)
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -52,7 +52,7 @@ extension PostgresStore {
         throw HabitRules.kindFixed(from: old.kind.rawValue, to: habit.kind.rawValue)
       }
       try await connection.writeHabit(habit, user: user, inserting: false)
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -62,7 +62,7 @@ extension PostgresStore {
       var habit = try await connection.ownedHabit(id, of: user)
       habit.archived = archived
       try await connection.run("UPDATE habits SET archived = \(archived) WHERE id = \(id)")
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -73,7 +73,7 @@ extension PostgresStore {
       let deleted = try await connection.run(
         "DELETE FROM habits WHERE id = \(id) AND user_id = \(user) RETURNING 1")
       guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
-      try await sync.habitDeleted(id)
+      try await sync.record(.habitDeleted(id))
     }
   }
 
@@ -88,7 +88,7 @@ extension PostgresStore {
         WHERE habits.id = wanted.id AND habits.user_id = \(user)
         """)
       let reordered = try await connection.habits(of: user, includingArchived: true)
-      for habit in reordered { try await sync.habit(habit) }
+      for habit in reordered { try await sync.record(.habit(habit)) }
       return reordered
     }
   }

@@ -28,7 +28,7 @@ extension SQLiteStore {
           arguments: [user.storeText]) ?? 0
       }
       try HabitRecord(habit, user: user).write(db, inserting: true)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -61,7 +61,7 @@ extension SQLiteStore {
         throw HabitRules.kindFixed(from: old.kind, to: habit.kind.rawValue)
       }
       try HabitRecord(habit, user: user).write(db, inserting: false)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -71,7 +71,7 @@ extension SQLiteStore {
       var habit = try db.ownedHabit(id, of: user).habit()
       habit.archived = archived
       try HabitRecord(habit, user: user).write(db, inserting: false)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -83,7 +83,7 @@ extension SQLiteStore {
         .filter(HabitRecord.Columns.id == id.storeText && HabitRecord.Columns.userID == user.storeText)
         .deleteAll(db)
       guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
-      try sync.habitDeleted(id)
+      try sync.record(.habitDeleted(id))
     }
   }
 
@@ -96,7 +96,7 @@ extension SQLiteStore {
         try statement.execute(arguments: [position, id.storeText])
       }
       let reordered = try Self.habits(db, user: user, includingArchived: true)
-      for habit in reordered { try sync.habit(habit) }
+      for habit in reordered { try sync.record(.habit(habit)) }
       return reordered
     }
   }
