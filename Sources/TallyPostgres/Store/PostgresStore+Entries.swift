@@ -10,11 +10,7 @@ extension PostgresStore {
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) async throws -> [HabitEntry] {
-    let days = Set(days).sorted()
-    // A given note is the same for every day, so it is checked once, before the transaction.
-    let newNote = try StoreError.validating { () throws(ValidationError) in
-      try EntryNote.resolve(note, for: mark)
-    }
+    let (days, newNote) = try EntryNote.marking(days, note, for: mark)
     let dayTexts = days.map(\.description)
     return try await write(recordingFor: user) { connection, sync in
       let owner = try await connection.ownedHabit(habit, of: user)

@@ -6,17 +6,9 @@ import TallyStore
 // MARK: - Habits
 
 extension PostgresStore {
-  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: false)
-  }
-
-  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: true)
-  }
-
   /// `last` reads the user's largest position after ``write(recordingFor:_:)`` has locked
   /// their row, so two instances appending at once take turns and different places.
-  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
+  public func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { connection, sync in
       guard try await !connection.exists("SELECT EXISTS (SELECT 1 FROM habits WHERE id = \(habit.id))") else {

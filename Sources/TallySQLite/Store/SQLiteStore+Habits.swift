@@ -7,15 +7,7 @@ import TallySync
 // MARK: - Habits
 
 extension SQLiteStore {
-  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: false)
-  }
-
-  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: true)
-  }
-
-  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
+  public func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { db, sync in
       guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
