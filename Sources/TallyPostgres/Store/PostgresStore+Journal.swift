@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Journal and chat
 
