@@ -9,9 +9,9 @@ import TallySync
 enum PostgresSyncMirror {
   static func record(_ connection: PostgresConnection, user: UUID, with sync: PostgresSyncRecorder) async throws {
     guard let row = try await connection.rows("SELECT * FROM users WHERE id = \(user)").first else { return }
-    let rows = SyncMirrorRows(
+    let rows = UserSnapshot(
       settings: try PostgresRows.user(row).settings,
-      habits: try await connection.habits(of: user, includingArchived: true),
+      habits: try await connection.habits(of: user, includingArchived: true).map(SyncMirror.withoutDays),
       journal: try await connection.journalEntries(in: Day.allTime, user: user),
       chat: try await connection.chatMessages(in: Day.allTime, user: user),
       shows: try await connection.shows(of: user), episodes: try await connection.episodes(of: user),

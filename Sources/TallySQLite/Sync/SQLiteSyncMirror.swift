@@ -9,8 +9,9 @@ enum SQLiteSyncMirror {
   static func record(_ db: Database, user: UUID, with sync: SyncRecorder) throws {
     guard let record = try UserRecord.fetchOne(db, key: user.storeText) else { return }
     let shows = try SQLiteStore.shows(db, user: user)
-    let rows = SyncMirrorRows(
-      settings: try record.user().settings, habits: try SQLiteStore.habits(db, user: user, includingArchived: true),
+    let rows = UserSnapshot(
+      settings: try record.user().settings,
+      habits: try SQLiteStore.habits(db, user: user, includingArchived: true).map(SyncMirror.withoutDays),
       journal: try SQLiteStore.journalEntries(db, in: Day.allTime, user: user),
       chat: try SQLiteStore.chatMessages(db, in: Day.allTime, user: user), shows: shows,
       episodes: try shows.flatMap { show in

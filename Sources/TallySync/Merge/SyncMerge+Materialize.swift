@@ -7,12 +7,16 @@ extension SyncMerge {
   mutating func materialize(_ id: SyncID, _ key: SyncKey, _ state: SyncEntity, replacing before: SyncEntity?)
     throws
   {
+    if state.deleted != nil {
+      // A deleted parent's tombstone stands for its children.
+      for child in SyncRecording.children(of: key.kind) { try storage.removeChildren(of: key, kind: child) }
+    }
     switch id {
     case .settings:
       guard state.isComplete(.settings) else { return }
       try storage.saveSettings(try SyncFields.decode(UserSettings.self, state.fields).validated())
     case .habit(let habitID):
-      try materializeHabit(habitID, key, state)
+      if state.deleted != nil { try storage.deleteHabit(habitID) } else { try materializeHabit(habitID, key, state) }
     case .entry:
       // Written with their batch, never one by one.
       break
@@ -26,7 +30,7 @@ extension SyncMerge {
           try SyncFields.decode(ChatMessage.self, state.fields, adding: ["id": .string(messageID.storeText)]))
       }
     case .show(let showID):
-      try materializeShow(showID, key, state)
+      if state.deleted != nil { try storage.deleteShow(showID) } else { try materializeShow(showID, key, state) }
     case .episode(let show, let season, let number):
       guard try storage.userHasShow(show), state.isComplete(.episode) else { return }
       let episode = try SyncFields.decode(
@@ -44,11 +48,6 @@ extension SyncMerge {
   }
 
   private mutating func materializeHabit(_ habitID: UUID, _ key: SyncKey, _ state: SyncEntity) throws {
-    if state.deleted != nil {
-      try storage.deleteHabit(habitID)
-      try storage.removeChildren(of: key, kind: .entry)
-      return
-    }
     guard state.isComplete(.habit) else { return }
     var habit = try SyncFields.decode(Habit.self, state.fields, adding: ["id": .string(habitID.storeText)])
       .validated()
@@ -81,11 +80,6 @@ extension SyncMerge {
   }
 
   private mutating func materializeShow(_ showID: UUID, _ key: SyncKey, _ state: SyncEntity) throws {
-    if state.deleted != nil {
-      try storage.deleteShow(showID)
-      try storage.removeChildren(of: key, kind: .episode)
-      return
-    }
     guard state.isComplete(.show) else { return }
     var show = try SyncFields.decode(Show.self, state.fields, adding: ["id": .string(showID.storeText)])
     try ShowRules.checkProviders(show)
