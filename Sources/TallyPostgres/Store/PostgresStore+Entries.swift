@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Entries
 
@@ -10,11 +11,7 @@ extension PostgresStore {
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) async throws -> [HabitEntry] {
-    let days = Set(days).sorted()
-    // A given note is the same for every day, so it is checked once, before the transaction.
-    let newNote = try StoreError.validating { () throws(ValidationError) in
-      try EntryNote.resolve(note, for: mark)
-    }
+    let (days, newNote) = try EntryNote.marking(days, note, for: mark)
     let dayTexts = days.map(\.description)
     return try await write(recordingFor: user) { connection, sync in
       let owner = try await connection.ownedHabit(habit, of: user)
@@ -22,7 +19,7 @@ extension PostgresStore {
       guard let status = mark.status else {
         try await connection.run(
           "DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = ANY(\(dayTexts)::text[])")
-        for day in days { try await sync.entry(habit, day, status: nil, note: nil) }
+        for day in days { try await sync.record(.entry(habit, day, status: nil, note: nil)) }
         return []
       }
       try StoreError.validating { () throws(ValidationError) in
@@ -39,7 +36,7 @@ extension PostgresStore {
         RETURNING day, status, note, amount
         """
       ).map(PostgresRows.entry).sorted { $0.day < $1.day }
-      for entry in written { try await sync.entry(habit, entry) }
+      for entry in written { try await sync.record(.entry(habit, entry)) }
       return written
     }
   }

@@ -2,21 +2,14 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Habits
 
 extension PostgresStore {
-  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: false)
-  }
-
-  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: true)
-  }
-
   /// `last` reads the user's largest position after ``write(recordingFor:_:)`` has locked
   /// their row, so two instances appending at once take turns and different places.
-  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
+  public func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { connection, sync in
       guard try await !connection.exists("SELECT EXISTS (SELECT 1 FROM habits WHERE id = \(habit.id))") else {
@@ -29,7 +22,7 @@ extension PostgresStore {
         ).first ?? 0
       }
       try await connection.writeHabit(habit, user: user, inserting: true)
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -52,7 +45,7 @@ extension PostgresStore {
         throw HabitRules.kindFixed(from: old.kind.rawValue, to: habit.kind.rawValue)
       }
       try await connection.writeHabit(habit, user: user, inserting: false)
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -62,7 +55,7 @@ extension PostgresStore {
       var habit = try await connection.ownedHabit(id, of: user)
       habit.archived = archived
       try await connection.run("UPDATE habits SET archived = \(archived) WHERE id = \(id)")
-      try await sync.habit(habit)
+      try await sync.record(.habit(habit))
       return habit
     }
   }
@@ -73,7 +66,7 @@ extension PostgresStore {
       let deleted = try await connection.run(
         "DELETE FROM habits WHERE id = \(id) AND user_id = \(user) RETURNING 1")
       guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
-      try await sync.habitDeleted(id)
+      try await sync.record(.habitDeleted(id))
     }
   }
 
@@ -88,7 +81,7 @@ extension PostgresStore {
         WHERE habits.id = wanted.id AND habits.user_id = \(user)
         """)
       let reordered = try await connection.habits(of: user, includingArchived: true)
-      for habit in reordered { try await sync.habit(habit) }
+      for habit in reordered { try await sync.record(.habit(habit)) }
       return reordered
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - History
 
@@ -18,7 +19,7 @@ extension PostgresStore {
         }
         try HabitRules.checkNameFree(item.habit.name, among: existing)
         try await connection.writeHabit(item.habit, user: user, inserting: true)
-        try await sync.habit(item.habit)
+        try await sync.record(.habit(item.habit))
         try await connection.insertEntries(item.entries, habit: item.habit.id)
         try await sync.entries(item.habit.id, item.entries)
         added += item.entries.count

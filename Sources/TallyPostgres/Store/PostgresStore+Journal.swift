@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Journal and chat
 
@@ -9,14 +10,14 @@ extension PostgresStore {
   public func setJournalEntry(_ entry: JournalEntry, for user: UUID) async throws {
     try await write(recordingFor: user) { connection, sync in
       try await connection.saveJournalEntry(entry, user: user)
-      try await sync.journal(entry.day, text: entry.text)
+      try await sync.record(.journal(entry.day, text: entry.text))
     }
   }
 
   public func clearJournalEntry(on day: Day, for user: UUID) async throws {
     try await write(recordingFor: user) { connection, sync in
       try await connection.run("DELETE FROM journal_entries WHERE user_id = \(user) AND day = \(day.description)")
-      try await sync.journal(day, text: nil)
+      try await sync.record(.journal(day, text: nil))
     }
   }
 
@@ -39,7 +40,7 @@ extension PostgresStore {
         throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
       }
       try await connection.insertChatMessage(message, user: user)
-      try await sync.chat(message)
+      try await sync.record(.chat(message))
     }
   }
 
@@ -66,7 +67,7 @@ extension PostgresStore {
         try ChatMessage(id: id, day: old.day, role: old.role, text: text, sentAt: old.sentAt)
       }
       try await connection.run("UPDATE chat_messages SET text = \(message.text) WHERE id = \(id)")
-      try await sync.chat(message)
+      try await sync.record(.chat(message))
       return message
     }
   }
@@ -75,7 +76,7 @@ extension PostgresStore {
     try await write(recordingFor: user) { connection, sync in
       _ = try await connection.ownedMessage(id, user: user)
       try await connection.run("DELETE FROM chat_messages WHERE id = \(id)")
-      try await sync.chatDeleted(id)
+      try await sync.record(.chatDeleted(id))
     }
   }
 

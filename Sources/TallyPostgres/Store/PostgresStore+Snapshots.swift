@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Snapshots
 
@@ -47,7 +48,7 @@ extension PostgresStore {
         try await connection.saveSettings(snapshot.settings, of: id)
         let sync = try await PostgresSyncRecorder(connection, user: id, now: now)
         for price in try await connection.priceTable(of: id).prices {
-          try await sync.price(country: price.country, providerID: price.providerID, nil)
+          try await sync.record(.price(country: price.country, providerID: price.providerID, nil))
         }
         try await connection.run("DELETE FROM prices WHERE user_id = \(id)")
         user = existing

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Streaming
 
@@ -10,7 +11,7 @@ extension PostgresStore {
     try ShowRules.checkProviders(show)
     try await write(recordingFor: user) { connection, sync in
       try await connection.saveShow(show, user: user)
-      try await sync.show(show)
+      try await sync.record(.show(show))
     }
   }
 
@@ -32,7 +33,7 @@ extension PostgresStore {
       // Providers and episodes go with it: ON DELETE CASCADE.
       let deleted = try await connection.run("DELETE FROM shows WHERE id = \(id) AND user_id = \(user) RETURNING 1")
       guard deleted == 1 else { throw StoreError.notFound(.show(id)) }
-      try await sync.showDeleted(id)
+      try await sync.record(.showDeleted(id))
     }
   }
 
@@ -40,7 +41,7 @@ extension PostgresStore {
     try await write(recordingFor: user) { connection, sync in
       for show in Set(episodes.map(\.showID)) { try await connection.requireShow(show, of: user) }
       try await connection.saveEpisodes(episodes)
-      for episode in episodes { try await sync.episode(episode) }
+      for episode in episodes { try await sync.record(.episode(episode)) }
     }
   }
 
@@ -67,7 +68,7 @@ extension PostgresStore {
   public func setPrice(_ price: Price, for user: UUID) async throws {
     try await write(recordingFor: user) { connection, sync in
       try await connection.savePrice(price, user: user)
-      try await sync.price(country: price.country, providerID: price.providerID, price)
+      try await sync.record(.price(country: price.country, providerID: price.providerID, price))
     }
   }
 
@@ -77,7 +78,7 @@ extension PostgresStore {
       let sync = try await PostgresSyncRecorder(genesisIn: connection, user: user)
       for price in table.prices {
         try await connection.savePrice(price, user: user)
-        try await sync.price(country: price.country, providerID: price.providerID, price)
+        try await sync.record(.price(country: price.country, providerID: price.providerID, price))
       }
     }
   }
@@ -91,7 +92,7 @@ extension PostgresStore {
         DELETE FROM prices WHERE user_id = \(user) AND country = \(code) AND provider_id = \(providerID) RETURNING 1
         """)
       guard removed == 1 else { return }
-      try await sync.price(country: code, providerID: providerID, nil)
+      try await sync.record(.price(country: code, providerID: providerID, nil))
     }
   }
 

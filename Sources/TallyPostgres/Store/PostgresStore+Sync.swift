@@ -37,9 +37,7 @@ extension PostgresStore: SyncRepository {
       }
       try SyncBatchRules.check(
         request, server: try await connection.syncDevice(), now: now, calendar: calendar, limits: limits)
-      var applier = PostgresSyncApplier(connection, user: user, strict: true, now: now)
-      try await applier.apply(request.changes)
-      return applier.report
+      return try await PostgresSyncStorage.merge(request.changes, connection, user: user, strict: true, now: now)
     }
   }
 
@@ -116,10 +114,9 @@ extension PostgresStore: SyncRepository {
     let now = clock()
     return try await write { connection in
       try await connection.lockUser(user)
-      var applier = PostgresSyncApplier(connection, user: user, strict: false, now: now)
-      try await applier.apply(page.changes)
+      let report = try await PostgresSyncStorage.merge(page.changes, connection, user: user, strict: false, now: now)
       try await connection.run("UPDATE sync_remotes SET cursor = \(page.cursor) WHERE user_id = \(user)")
-      return applier.report
+      return report
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyCore
 import TallyStore
+import TallySync
 
 // MARK: - Users
 
@@ -40,7 +41,7 @@ extension PostgresStore {
     let settings = try StoreError.validating { () throws(ValidationError) in try settings.validated() }
     return try await write(recordingFor: user) { connection, sync in
       try await connection.saveSettings(settings, of: user)
-      try await sync.settings(settings)
+      try await sync.record(.settings(settings))
       return try await connection.user(user)
     }
   }
@@ -88,6 +89,6 @@ extension PostgresConnection {
         nameTaken ? "a user named '\(user.name)' already exists" : "a user with id \(user.id.storeText) already exists")
     }
     // A new user's settings are where they start, not an edit: any real change wins.
-    try await PostgresSyncRecorder(genesisIn: self, user: user.id).settings(user.settings)
+    try await PostgresSyncRecorder(genesisIn: self, user: user.id).record(.settings(user.settings))
   }
 }

@@ -123,13 +123,19 @@ extension PostgresConnection {
       """)
   }
 
-  /// The children of `parent` kept while it was not yet complete: materialised once it is.
-  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws -> [(SyncKey, SyncEntity)] {
+  /// The children of `parent` kept while it was not yet complete, with their feed positions:
+  /// materialised once it is.
+  func syncChildren(of parent: SyncKey, kind: SyncKind, user: UUID) async throws
+    -> [(key: SyncKey, entity: SyncEntity, position: Int64)]
+  {
     try await rows(
       """
-      SELECT entity_id, fields, stamps, deleted FROM sync_entities WHERE user_id = \(user) AND kind = \(kind.rawValue)
-      AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
+      SELECT entity_id, fields, stamps, deleted, position FROM sync_entities WHERE user_id = \(user)
+      AND kind = \(kind.rawValue) AND entity_id >= \(parent.id + "/") AND entity_id < \(parent.id + "0")
       """
-    ).map { row in (SyncKey(kind: kind, id: try row["entity_id"].decode(String.self)), try Self.syncEntity(row)) }
+    ).map { row in
+      (SyncKey(kind: kind, id: try row["entity_id"].decode(String.self)), try Self.syncEntity(row),
+        try row["position"].decode(Int64.self))
+    }
   }
 }

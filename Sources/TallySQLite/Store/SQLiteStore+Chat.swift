@@ -14,7 +14,7 @@ extension SQLiteStore {
         try ChatMessage(id: id, day: old.day, role: old.role, text: text, sentAt: old.sentAt)
       }
       try ChatMessageRecord(message, user: user).update(db)
-      try sync.chat(message)
+      try sync.record(.chat(message))
       return message
     }
   }
@@ -22,7 +22,7 @@ extension SQLiteStore {
   public func deleteChatMessage(id: UUID, for user: UUID) async throws {
     try await write(recordingFor: user) { db, sync in
       _ = try Self.ownedMessage(db, id: id, user: user).delete(db)
-      try sync.chatDeleted(id)
+      try sync.record(.chatDeleted(id))
     }
   }
 

@@ -11,11 +11,7 @@ extension SQLiteStore {
   public func setDays(
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) async throws -> [HabitEntry] {
-    let days = Set(days).sorted()
-    // A given note is the same for every day, so it is checked once, before the transaction.
-    let newNote = try StoreError.validating { () throws(ValidationError) in
-      try EntryNote.resolve(note, for: mark)
-    }
+    let (days, newNote) = try EntryNote.marking(days, note, for: mark)
     return try await write(recordingFor: user) { db, sync in
       let owner = try db.ownedHabit(habit, of: user).habit()
       guard let first = days.first, let last = days.last else { return [] }

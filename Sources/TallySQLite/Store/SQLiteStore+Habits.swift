@@ -7,15 +7,7 @@ import TallySync
 // MARK: - Habits
 
 extension SQLiteStore {
-  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: false)
-  }
-
-  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
-    try await insertHabit(habit, for: user, last: true)
-  }
-
-  private func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
+  public func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit {
     let habit = try StoreError.validating { () throws(ValidationError) in try habit.validated() }
     return try await write(recordingFor: user) { db, sync in
       guard try !HabitRecord.exists(db, key: habit.id.storeText) else {
@@ -28,7 +20,7 @@ extension SQLiteStore {
           arguments: [user.storeText]) ?? 0
       }
       try HabitRecord(habit, user: user).write(db, inserting: true)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -61,7 +53,7 @@ extension SQLiteStore {
         throw HabitRules.kindFixed(from: old.kind, to: habit.kind.rawValue)
       }
       try HabitRecord(habit, user: user).write(db, inserting: false)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -71,7 +63,7 @@ extension SQLiteStore {
       var habit = try db.ownedHabit(id, of: user).habit()
       habit.archived = archived
       try HabitRecord(habit, user: user).write(db, inserting: false)
-      try sync.habit(habit)
+      try sync.record(.habit(habit))
       return habit
     }
   }
@@ -83,7 +75,7 @@ extension SQLiteStore {
         .filter(HabitRecord.Columns.id == id.storeText && HabitRecord.Columns.userID == user.storeText)
         .deleteAll(db)
       guard deleted == 1 else { throw StoreError.notFound(.habit(id)) }
-      try sync.habitDeleted(id)
+      try sync.record(.habitDeleted(id))
     }
   }
 
@@ -96,7 +88,7 @@ extension SQLiteStore {
         try statement.execute(arguments: [position, id.storeText])
       }
       let reordered = try Self.habits(db, user: user, includingArchived: true)
-      for habit in reordered { try sync.habit(habit) }
+      for habit in reordered { try sync.record(.habit(habit)) }
       return reordered
     }
   }

@@ -22,7 +22,7 @@ extension SQLiteStore {
         }
         try HabitRules.checkNameFree(item.habit.name, among: existing)
         try HabitRecord(item.habit, user: user).write(db, inserting: true)
-        try sync.habit(item.habit)
+        try sync.record(.habit(item.habit))
         for entry in item.entries {
           try insertNew.execute(arguments: EntryRecord(habit: item.habit.id, entry: entry).arguments)
         }

@@ -10,7 +10,7 @@ extension SQLiteStore {
   public func setJournalEntry(_ entry: JournalEntry, for user: UUID) async throws {
     try await write(recordingFor: user) { db, sync in
       try JournalEntryRecord(entry, user: user).save(db)
-      try sync.journal(entry.day, text: entry.text)
+      try sync.record(.journal(entry.day, text: entry.text))
     }
   }
 
@@ -18,7 +18,7 @@ extension SQLiteStore {
     try await write(recordingFor: user) { db, sync in
       _ = try JournalEntryRecord.deleteOne(
         db, key: ["user_id": user.storeText, "day": day.description])
-      try sync.journal(day, text: nil)
+      try sync.record(.journal(day, text: nil))
     }
   }
 
@@ -57,7 +57,7 @@ extension SQLiteStore {
         throw StoreError.conflict("a chat message with id \(message.id.storeText) already exists")
       }
       try ChatMessageRecord(message, user: user).insert(db)
-      try sync.chat(message)
+      try sync.record(.chat(message))
     }
   }
 

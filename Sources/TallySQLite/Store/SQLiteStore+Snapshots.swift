@@ -60,7 +60,7 @@ extension SQLiteStore {
         try UserRecord(existing).update(db)
         let sync = try SyncRecorder(db, user: id, now: now)
         for price in try Self.priceTable(db, user: id).prices {
-          try sync.price(country: price.country, providerID: price.providerID, nil)
+          try sync.record(.price(country: price.country, providerID: price.providerID, nil))
         }
         _ = try PriceRecord.filter(PriceRecord.Columns.userID == id.storeText).deleteAll(db)
         user = existing
@@ -81,7 +81,7 @@ extension SQLiteStore {
           throw StoreError.conflict("a habit with id \(id) already exists")
         }
         try HabitRecord(item.habit, user: user.id).write(db, inserting: true)
-        try sync.habit(item.habit)
+        try sync.record(.habit(item.habit))
         try sync.newDays(item.habit.id, item.entries)
       }
       for journal in fresh.journal {
@@ -102,7 +102,7 @@ extension SQLiteStore {
       for price in fresh.prices {
         try PriceRecord(price, user: user.id).insert(db)
       }
-      try SyncMirror.record(db, user: user.id, with: sync)
+      try SQLiteSyncMirror.record(db, user: user.id, with: sync)
       return user
     }
   }

@@ -32,7 +32,7 @@ extension SQLiteStore {
       for provider in ShowProviderRecord.records(show) {
         try provider.insert(db)
       }
-      try sync.show(show)
+      try sync.record(.show(show))
     }
   }
 
@@ -72,7 +72,7 @@ extension SQLiteStore {
         .filter(ShowRecord.Columns.id == id.storeText && ShowRecord.Columns.userID == user.storeText)
         .deleteAll(db)
       guard deleted == 1 else { throw StoreError.notFound(.show(id)) }
-      try sync.showDeleted(id)
+      try sync.record(.showDeleted(id))
     }
   }
 
@@ -92,7 +92,7 @@ extension SQLiteStore {
         try statement.execute(arguments: [
           record.showID, record.season, record.number, record.title, record.airDay,
         ])
-        try sync.episode(episode)
+        try sync.record(.episode(episode))
       }
     }
   }
@@ -127,7 +127,7 @@ extension SQLiteStore {
   public func setPrice(_ price: Price, for user: UUID) async throws {
     try await write(recordingFor: user) { db, sync in
       try PriceRecord(price, user: user).save(db)
-      try sync.price(country: price.country, providerID: price.providerID, price)
+      try sync.record(.price(country: price.country, providerID: price.providerID, price))
     }
   }
 
@@ -137,7 +137,7 @@ extension SQLiteStore {
       let sync = try SyncRecorder(genesisIn: db, user: user)
       for price in table.prices {
         try PriceRecord(price, user: user).save(db)
-        try sync.price(country: price.country, providerID: price.providerID, price)
+        try sync.record(.price(country: price.country, providerID: price.providerID, price))
       }
     }
   }
@@ -149,7 +149,7 @@ extension SQLiteStore {
       guard try PriceRecord.deleteOne(
         db, key: ["user_id": user.storeText, "country": code, "provider_id": providerID])
       else { return }
-      try sync.price(country: code, providerID: providerID, nil)
+      try sync.record(.price(country: code, providerID: providerID, nil))
     }
   }
 

@@ -86,9 +86,9 @@ extension SQLiteStore: SyncRepository {
       }
       try SyncBatchRules.check(
         request, server: try db.syncDevice(), now: now, calendar: calendar, limits: limits)
-      var applier = SyncApplier(db, user: user, strict: true, now: now)
-      try applier.apply(request.changes)
-      return applier.report
+      var merge = SyncMerge(SQLiteSyncStorage(db: db, user: user), strict: true, now: now)
+      try merge.apply(request.changes)
+      return merge.report
     }
   }
 
@@ -161,11 +161,11 @@ extension SQLiteStore: SyncRepository {
     let now = clock()
     return try await write { db in
       try db.requireUser(user)
-      var applier = SyncApplier(db, user: user, strict: false, now: now)
-      try applier.apply(page.changes, entries: run)
+      var merge = SyncMerge(SQLiteSyncStorage(db: db, user: user), strict: false, now: now)
+      try merge.apply(page.changes, entries: run)
       try db.execute(
         sql: "UPDATE sync_remotes SET cursor = ? WHERE user_id = ?", arguments: [page.cursor, user.storeText])
-      return applier.report
+      return merge.report
     }
   }
 

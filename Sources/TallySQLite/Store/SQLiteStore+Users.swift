@@ -53,7 +53,7 @@ extension SQLiteStore {
       var updated = try record.user()
       updated.settings = settings
       try UserRecord(updated).update(db)
-      try SyncRecorder(db, user: user, now: now).settings(settings)
+      try SyncRecorder(db, user: user, now: now).record(.settings(settings))
       return updated
     }
   }

@@ -85,7 +85,7 @@ extension Database {
     }
     try UserRecord(user).insert(self)
     // A new user's settings are where they start, not an edit: any real change wins.
-    try SyncRecorder(genesisIn: self, user: user.id).settings(user.settings)
+    try SyncRecorder(genesisIn: self, user: user.id).record(.settings(user.settings))
   }
 
   func ownedHabit(_ id: UUID, of user: UUID) throws -> HabitRecord {

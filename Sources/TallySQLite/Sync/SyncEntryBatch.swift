@@ -12,7 +12,7 @@ import TallySync
 /// A marked day of a habit the user has is written to `habit_entries` with its stamp and
 /// position, which makes it the entry's place in the feed; any other entry (a cleared day, a
 /// day of a habit not complete here yet) is a `sync_entities` row.
-struct SyncEntryBatch {
+struct SyncEntryBatch: SyncEntryBatchState {
   /// What the feed held, before this batch, of the entries the batch names.
   private var stored: [String: SyncEntity] = [:]
   /// The entries this batch changed, in the order they first changed, and where each one is.

@@ -55,6 +55,14 @@ extension EntryNote {
     return note
   }
 
+  /// The days a store marks, each once in order, and the note it writes on each: checked once,
+  /// before the store's transaction, as the note is the same for every day.
+  public static func marking(_ days: [Day], _ note: String?, for mark: DayMark) throws(StoreError)
+    -> (days: [Day], note: String?)
+  {
+    (Set(days).sorted(), try StoreError.validating { () throws(ValidationError) in try resolve(note, for: mark) })
+  }
+
   static let emptyNoted = ValidationError(
     field: "note", rule: "must not be empty on a day that is neither done nor skipped (the note is all it holds)")
 

@@ -14,6 +14,9 @@ public protocol HabitRepository: Sendable {
   /// get a place of their own. Otherwise as ``createHabit(_:for:)``.
   func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit
 
+  /// ``createHabit(_:for:)``, or ``appendHabit(_:for:)`` when `last`: what a store implements.
+  func insertHabit(_ habit: Habit, for user: UUID, last: Bool) async throws -> Habit
+
   /// The user's habit with this id.
   func habit(id: UUID, for user: UUID) async throws -> Habit
 
@@ -40,6 +43,14 @@ public protocol HabitRepository: Sendable {
 }
 
 extension HabitRepository {
+  public func createHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: false)
+  }
+
+  public func appendHabit(_ habit: Habit, for user: UUID) async throws -> Habit {
+    try await insertHabit(habit, for: user, last: true)
+  }
+
   public func archiveHabit(id: UUID, for user: UUID) async throws -> Habit {
     try await setArchived(true, habit: id, for: user)
   }

@@ -1,43 +1,40 @@
 import Foundation
-import GRDB
 import TallyCore
 import TallyStore
-import TallySync
 
 /// Merges changes from elsewhere into one user's data, inside the caller's transaction: the
-/// feed's entities by SPEC 11's rules, then the tables the rest of Tally reads.
+/// feed's entities by SPEC 11's rules, then the tables the rest of Tally reads. Every store
+/// merges here, over its ``SyncMergeStorage``; only the SQL differs.
 ///
 /// A server applying a push is `strict`: a child whose parent it never had, an id another
 /// account holds, or a new entity missing fields refuses the whole push. A replica applying a
 /// pull keeps such children until their parent arrives (a first pull is paged, and a parent
 /// changed later sits later in the feed than its children).
-struct SyncApplier {
-  let db: Database
-  let user: UUID
-  let strict: Bool
+public struct SyncMerge<Storage: SyncMergeStorage> {
+  public let storage: Storage
+  public let strict: Bool
   let now: Date
-  private(set) var report = SyncPushResponse()
+  public internal(set) var report = SyncPushResponse()
   /// Stamps this merge's own changes (renames); made after every incoming stamp was seen.
-  private var recorder: SyncRecorder?
+  private var recorder: SyncFeedRecorder<Storage>?
   /// Parents looked up once per merge, not once per entry: a first pull holds thousands of
   /// entries of each habit.
-  let cache = ParentCache()
+  private let parents = ParentCache()
   /// The batch's entries while they are merged: a first pull is nearly all entries.
-  private var entries: SyncEntryBatch?
+  private var entries: Storage.EntryBatch?
 
-  init(_ db: Database, user: UUID, strict: Bool, now: Date) {
-    self.db = db
-    self.user = user
+  public init(_ storage: Storage, strict: Bool, now: Date) {
+    self.storage = storage
     self.strict = strict
     self.now = now
   }
 
-  /// Merges `changes`; `run` is ``SyncEntryRun`` of them when the caller made it, which is
-  /// written whole when nothing here needs merging with it.
-  mutating func apply(_ changes: [SyncChange], entries run: SyncEntryRun? = nil) throws {
+  /// Merges `changes`; `run` is ``SyncEntryRun`` of them when the caller made it, which the
+  /// store may write whole when nothing here needs merging with it.
+  public mutating func apply(_ changes: [SyncChange], entries run: SyncEntryRun? = nil) throws {
     guard !changes.isEmpty else { return }
-    if let latest = SyncMergeRules.latest(after: changes, latest: try db.latestStamp()) {
-      try db.saveLatestStamp(latest)
+    if let latest = SyncMergeRules.latest(after: changes, latest: try storage.latestStamp()) {
+      try storage.saveLatestStamp(latest)
     }
     // Entries come after their parents and before episodes, so they are read and written
     // together: nothing in between reads their feed rows.
@@ -47,7 +44,7 @@ struct SyncApplier {
       let isEntry = changes[index].kind == .entry
       if isEntry, entries == nil, !entriesWritten, let run {
         // Parents come first, so the habits of this page are in place by now.
-        if let outcome = try SyncEntryBatch.writeWhole(run, db, user: user) {
+        if let outcome = try storage.writeWhole(run) {
           entriesWritten = true
           report.applied += outcome.applied
           report.unchanged += outcome.unchanged
@@ -55,9 +52,9 @@ struct SyncApplier {
       }
       if isEntry, entriesWritten { continue }
       let change = changes[index]
-      if change.kind == .entry, entries == nil {
-        entries = try SyncEntryBatch(db, user: user, ids: changes.lazy.filter { $0.kind == .entry }.map(\.id))
-      } else if change.kind != .entry {
+      if isEntry, entries == nil {
+        entries = try storage.readEntries(changes.lazy.filter { $0.kind == .entry }.map(\.id))
+      } else if !isEntry {
         try flushEntries()
       }
       do {
@@ -70,7 +67,7 @@ struct SyncApplier {
   }
 
   private mutating func flushEntries() throws {
-    try entries?.write(db, user: user)
+    if let entries { try storage.write(entries) }
     entries = nil
   }
 
@@ -79,20 +76,23 @@ struct SyncApplier {
     let key = change.key
     let id = try SyncID(key)
     if let parent = key.parent {
-      let held = try cache.entity(parent) { try db.syncEntity(parent, user: user) }
+      let held = try parents.entity(parent) { try storage.entity(parent) }
       if let notice = try SyncMergeRules.parentCheck(key, parent: parent, held: held, strict: strict) {
         report.dropped.append(notice)
         return
       }
     }
-    let before = try key.kind == .entry ? entries?.entity(key.id) : db.syncEntity(key, user: user)
+    let before = try key.kind == .entry ? entries?.entity(key.id) : storage.entity(key)
     if key.kind == .entry, before == nil {
       // New here: the change is the whole entry (`checkShape` saw both fields), nothing to merge.
       report.applied += 1
       entries?.addNew(change, day: try SyncFields.entry(change.fields))
       return
     }
-    if before == nil, strict { try checkIDFree(id) }
+    if before == nil, strict, try storage.isHeldElsewhere(id) {
+      // Ids are global; one another account holds cannot be taken, and the answer says no more.
+      throw SyncApplyError(reason: SyncMergeRules.idTaken)
+    }
     var after = before ?? SyncEntity()
     switch after.merge(change) {
     case .dropped:
@@ -108,26 +108,10 @@ struct SyncApplier {
         entries?.save(after, id: key.id, day: try SyncFields.entry(after.fields))
         return
       }
-      try db.saveSyncEntity(after, key, user: user)
-      if key.kind.hasChildren { cache.forget(key) }
+      try storage.save(after, key)
+      if key.kind.hasChildren { parents.forget(key) }
       try materialize(id, key, after, replacing: before)
     }
-  }
-
-  /// Ids are global; one another account holds cannot be taken, and the answer says no more.
-  private func checkIDFree(_ id: SyncID) throws {
-    let table: String
-    let uuid: UUID
-    switch id {
-    case .habit(let value): (table, uuid) = ("habits", value)
-    case .show(let value): (table, uuid) = ("shows", value)
-    case .chat(let value): (table, uuid) = ("chat_messages", value)
-    default: return
-    }
-    let taken = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ? AND user_id <> ?)",
-      arguments: [uuid.storeText, user.storeText]) ?? false
-    if taken { throw SyncApplyError(reason: SyncMergeRules.idTaken) }
   }
 
   /// A journal text that lost to a later one is kept as a revision all the same.
@@ -135,18 +119,14 @@ struct SyncApplier {
     guard case .string(let text)? = change.fields["text"], held.fields["text"] != .string(text),
       let winner = held.stamps["text"]
     else { return }
-    try db.keepJournalRevision(user: user, day: day, text: text, stamp: change.stamp, replacedBy: winner)
+    try storage.keepJournalRevision(day, text: text, stamp: change.stamp, replacedBy: winner)
   }
 
-  mutating func renamer() throws -> SyncRecorder {
-    if let recorder { return recorder }
-    let made = try SyncRecorder(db, user: user, now: now)
-    recorder = made
-    return made
-  }
-
-  mutating func noteRename(_ rename: SyncRename) {
-    report.renamed.append(rename)
+  /// Records a change this merge makes itself (a rename), stamped after every stamp it saw.
+  mutating func recordOwn(_ key: SyncKey, _ fields: [String: SyncValue]) throws {
+    let recorder = try recorder ?? SyncFeedRecorder(storage, now: now)
+    self.recorder = recorder
+    try recorder.record(key, fields)
   }
 }
 

@@ -4,32 +4,25 @@ import TallyCore
 import TallyStore
 import TallySync
 
-/// Records every entity a user's tables hold into the change feed, through a recorder: only
-/// what differs from the feed gets its stamp (a day, only one written since it was recorded). Used where rows arrive in bulk (a restore) and
-/// for rows written before sync existed (`SyncBackfill`).
-enum SyncMirror {
+/// SQLite's side of ``SyncMirror``: a user's rows, read, and a habit's days stamped as rows.
+enum SQLiteSyncMirror {
   static func record(_ db: Database, user: UUID, with sync: SyncRecorder) throws {
     guard let record = try UserRecord.fetchOne(db, key: user.storeText) else { return }
-    try sync.settings(try record.user().settings)
-    for habit in try SQLiteStore.habits(db, user: user, includingArchived: true) {
-      try sync.habit(habit)
-      try sync.markedDays(habit.id)
-    }
-    let everyDay = Day.allTime
-    for entry in try SQLiteStore.journalEntries(db, in: everyDay, user: user) {
-      try sync.journal(entry.day, text: entry.text)
-    }
-    for message in try SQLiteStore.chatMessages(db, in: everyDay, user: user) {
-      try sync.chat(message)
-    }
-    for show in try SQLiteStore.shows(db, user: user) {
-      try sync.show(show)
-      for episode in try EpisodeRecord.filter(EpisodeRecord.Columns.showID == show.id.storeText).fetchAll(db) {
-        try sync.episode(try episode.episode())
+    let shows = try SQLiteStore.shows(db, user: user)
+    let rows = UserSnapshot(
+      settings: try record.user().settings,
+      habits: try SQLiteStore.habits(db, user: user, includingArchived: true).map(SyncMirror.withoutDays),
+      journal: try SQLiteStore.journalEntries(db, in: Day.allTime, user: user),
+      chat: try SQLiteStore.chatMessages(db, in: Day.allTime, user: user), shows: shows,
+      episodes: try shows.flatMap { show in
+        try EpisodeRecord.filter(EpisodeRecord.Columns.showID == show.id.storeText).fetchAll(db).map { try $0.episode() }
+      },
+      prices: try SQLiteStore.priceTable(db, user: user).prices)
+    for step in try SyncMirror.steps(rows) {
+      switch step {
+      case .record(let change): try sync.record(change)
+      case .days(let habit): try sync.markedDays(habit)
       }
-    }
-    for price in try SQLiteStore.priceTable(db, user: user).prices {
-      try sync.price(country: price.country, providerID: price.providerID, price)
     }
   }
 }
@@ -54,7 +47,7 @@ enum SyncBackfill {
     let users = try unmirrored(db)
     for text in users {
       let user = try Stored.uuid(text, "users.id")
-      try SyncMirror.record(db, user: user, with: try SyncRecorder(genesisIn: db, user: user))
+      try SQLiteSyncMirror.record(db, user: user, with: try SyncRecorder(genesisIn: db, user: user))
       // A user with nothing to mirror still gets a head, so this runs once per user.
       _ = try db.execute(
         sql: "INSERT INTO sync_heads (user_id, position) VALUES (?, 0) ON CONFLICT DO NOTHING", arguments: [text])
