@@ -16,7 +16,6 @@ Usage: e2e/offline.py PATH/TO/TALLY SCREENSHOT_DIR
 import json
 import re
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +29,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 from support import (Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api, pressed,
-                     sync_status, waiting)
+                     serve, sync_status, waiting)
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -56,15 +55,7 @@ def start_server():
     global server
     now = SERVER_START + timedelta(seconds=time.monotonic() - began)
     env = {"TZ": "Europe/Berlin", "TALLY_NOW": now.strftime("%Y-%m-%dT%H:%M:%S+01:00"), "PATH": "/usr/bin:/bin"}
-    server = subprocess.Popen([TALLY, "serve", "--db", str(work / "tally.sqlite"), "--port", str(PORT)],
-                              env=env, stdout=open(work / "server.log", "a"), stderr=subprocess.STDOUT)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(BASE + "/healthz", timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("tally serve did not start:\n" + (work / "server.log").read_text())
+    server = serve(TALLY, work / "tally.sqlite", PORT, env, work / "server.log")
 
 
 def stop_server():

@@ -14,18 +14,16 @@ Usage: e2e/offline_fragments.py PATH/TO/TALLY
 import os
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from support import Report, chromium, emulate_offline, mark, page_api
+from support import Report, chromium, emulate_offline, mark, page_api, serve
 
 TALLY = Path(sys.argv[1]).resolve()
 EDITS = {
@@ -63,20 +61,6 @@ def copy_tally():
     return folder / "tally"
 
 
-def start(tally, port):
-    global server
-    env = {"TZ": "Europe/Berlin", "TALLY_NOW": "2026-11-21T12:00:00+01:00", "PATH": "/usr/bin:/bin"}
-    server = subprocess.Popen([str(tally), "serve", "--db", str(work / "tally.sqlite"), "--port", str(port)],
-                              env=env, stdout=open(work / "server.log", "w"), stderr=subprocess.STDOUT)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("tally serve did not start:\n" + (work / "server.log").read_text())
-
-
 def soon(predicate, message):
     try:
         WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
@@ -95,7 +79,8 @@ try:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
-    start(tally, port)
+    env = {"TZ": "Europe/Berlin", "TALLY_NOW": "2026-11-21T12:00:00+01:00", "PATH": "/usr/bin:/bin"}
+    server = serve(tally, work / "tally.sqlite", port, env, work / "server.log")
     d = chromium(script_timeout=60)
     d.set_window_size(1280, 900)
     find = lambda css: WebDriverWait(d, 15).until(lambda _: d.find_element(By.CSS_SELECTOR, css))

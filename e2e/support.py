@@ -2,7 +2,10 @@
 print and count, an axe-core audit of the WCAG 2.1 A and AA rules, and the offline web app's
 moves (network emulation, the outbox, marking a habit on Today)."""
 import os
+import subprocess
 import sys
+import time
+import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
@@ -101,3 +104,17 @@ def mark(driver, habit):
         lambda _: driver.find_element(By.CSS_SELECTOR, f"#mark-{habit} button.check"))
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
+
+
+def serve(tally, database, port, env, log):
+    """`tally serve` on loopback with `database`, its output appended to `log`, once it answers
+    /healthz; raises with the log when it does not start."""
+    server = subprocess.Popen([str(tally), "serve", "--db", str(database), "--port", str(port)],
+                              env=env, stdout=open(log, "a"), stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("tally serve did not start:\n" + open(log).read())
