@@ -95,12 +95,12 @@ import Testing
       ])
   }
 
-  /// After the move, a write records only what it changed: a day set to what it held keeps
-  /// its stamp and place; a changed day and a cleared one take new places at the feed's end.
-  @Test func aWriteAfterTheMoveTakesNewPlacesOnlyForWhatItChanged() async throws {
+  /// After the move, every day a write sets takes a new place at the feed's end: a day set to
+  /// what it held too (SPEC 11, the latest act), and a cleared one; the others keep theirs.
+  @Test func aWriteAfterTheMoveTakesNewPlacesForTheDaysItSets() async throws {
     let store = SQLiteStore(try AppDatabase.open(at: try v10Database()))
     try await store.setDay(day("2026-01-01"), of: Self.read, to: .done, note: nil, for: Self.user)
-    #expect(try await store.syncChanges(for: Self.user, after: 5, limit: 100).changes.isEmpty)
+    #expect(try await store.syncChanges(for: Self.user, after: 5, limit: 100).changes.map(\.id) == [Self.entry(Self.read, "2026-01-01")])
     try await store.setDay(day("2026-01-02"), of: Self.read, to: .done, note: nil, for: Self.user)
     try await store.setDay(day("2026-01-01"), of: Self.read, to: .nothing, note: nil, for: Self.user)
     let later = try await store.syncChanges(for: Self.user, after: 5, limit: 100)

@@ -91,7 +91,7 @@ struct Device: Sendable {
 /// An operation read from a number, so the property's input is a plain array that shrinks.
 struct Op {
   enum Kind: Int, CaseIterable {
-    case create, mark, markAgain, markOnceMore, rename, delete, journal, chat, settings, price, sync, syncAgain
+    case create, mark, markAgain, restate, rename, delete, journal, chat, settings, price, sync, syncAgain
   }
 
   let kind: Kind
@@ -132,12 +132,28 @@ struct Op {
         let made = try await device.store.createHabit(
           Habit(id: UUID(), name: Self.names[a % 4], createdDay: today.adding(days: -6)), for: device.user)
         oracle.created(made.id)
-      case .mark, .markAgain, .markOnceMore:
+      case .mark, .markAgain:
         guard let habit else { return }
         let mark: DayMark = [.done, .skipped, .nothing][c % 3]
         let note = c >= 3 ? "note \(code)" : nil
+        let key = SyncKey(kind: .entry, id: SyncID.entry(habit.id, day))
+        let before = try await oracle.held(key, on: device)
         try await device.store.setDays([day], of: habit.id, to: mark, note: note, for: device.user)
-        try await oracle.wrote(SyncKey(kind: .entry, id: SyncID.entry(habit.id, day)), on: device)
+        try await oracle.wrote(key, on: device, after: before)
+      case .restate:
+        // The day set again to what this device holds: still the latest act (SPEC 11).
+        guard let habit else { return }
+        let held = try await device.store.entries(of: habit.id, in: day...day, for: device.user).first
+        let mark: DayMark = switch held?.status {
+        case .done: .done
+        case .skipped: .skipped
+        case .noted: .noted
+        case nil: .nothing
+        }
+        let key = SyncKey(kind: .entry, id: SyncID.entry(habit.id, day))
+        let before = try await oracle.held(key, on: device)
+        try await device.store.setDays([day], of: habit.id, to: mark, note: held?.note ?? "", for: device.user)
+        try await oracle.wrote(key, on: device, after: before)
       case .rename:
         guard var habit else { return }
         habit.name = Self.names[b % 4] + (c % 2 == 0 ? "" : " daily")
@@ -190,10 +206,30 @@ final class Oracle: @unchecked Sendable {
   func deleted(_ id: UUID) { lock.withLock { _ = deletedHabits.insert(id) } }
   func chatted(_ id: UUID) { lock.withLock { _ = chats.insert(id) } }
 
+  /// The change the device's feed holds for `key`.
+  func held(_ key: SyncKey, on device: Device) async throws -> SyncChange? {
+    let page = try await device.store.syncChanges(for: device.user, after: 0, limit: 100_000)
+    return page.changes.last { $0.key == key }
+  }
+
   /// Reads the stamp and fields the device's feed holds for `key` right after a write.
   func wrote(_ key: SyncKey, on device: Device) async throws {
-    let page = try await device.store.syncChanges(for: device.user, after: 0, limit: 100_000)
-    guard let change = page.changes.last(where: { $0.key == key }) else { return }
+    guard let change = try await held(key, on: device) else { return }
+    keep(change, for: key)
+  }
+
+  /// As ``wrote(_:on:)`` for a day the user set, which is a change whatever the day held
+  /// (`before`): the feed must hold it with a newer stamp.
+  func wrote(_ key: SyncKey, on device: Device, after before: SyncChange?) async throws {
+    let change = try await held(key, on: device)
+    guard let change, before.map({ $0.stamp < change.stamp }) ?? true else {
+      Issue.record("setting \(key) recorded no change (held \(String(describing: before)))")
+      return
+    }
+    keep(change, for: key)
+  }
+
+  private func keep(_ change: SyncChange, for key: SyncKey) {
     lock.withLock {
       if let held = latest[key], held.stamp >= change.stamp { return }
       latest[key] = change

@@ -50,7 +50,9 @@ struct PostgresSyncRecorder: Sendable {
       }
       return
     }
-    guard let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity) else { return }
+    guard
+      let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: record.isSetByUser)
+    else { return }
     try await save(entity, key, change)
   }
 

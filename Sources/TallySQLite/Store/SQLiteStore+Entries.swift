@@ -20,16 +20,12 @@ extension SQLiteStore {
         try StoreError.validating { () throws(ValidationError) in
           try owner.checkEntry(status: status, amount: mark.amount)
         }
-        // A day whose value changes loses its stamp until the recorder stamps it (SET reads
-        // the row as it was); one set to what it held keeps it, so nothing is recorded.
-        let same =
-          "status IS excluded.status AND amount IS excluded.amount" + (note == nil ? "" : " AND note IS excluded.note")
+        // Every day set loses its stamp until the recorder stamps it, the ones already holding
+        // this value too: the user's latest act is a change (SPEC 11).
         let sql = """
           INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, \(note == nil ? "NULL" : "?"))
           ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
-            \(note == nil ? "" : "note = excluded.note,")
-            user_id = CASE WHEN \(same) THEN user_id END, stamp = CASE WHEN \(same) THEN stamp END,
-            position = CASE WHEN \(same) THEN position END
+            \(note == nil ? "" : "note = excluded.note,") user_id = NULL, stamp = NULL, position = NULL
           """
         let statement = try db.cachedStatement(sql: sql)
         for day in days {

@@ -21,13 +21,13 @@ extension SyncFeedRecorder where Storage == SQLiteSyncStorage {
   private var db: Database { storage.db }
   private var user: UUID { storage.user }
 
-  /// A day the store has just cleared.
+  /// A day the user has just cleared, recorded even when it held nothing.
   func clearedDay(_ habit: UUID, _ day: Day) throws {
-    try record(.entry(habit, day, status: nil, note: nil))
+    try record(.entry(habit, day, status: nil, note: nil).setByUser)
   }
 
-  /// The days of `habit` the store has just set: a write that changes a day's value leaves
-  /// its row without a stamp (a write that changes nothing keeps it), so each such row takes
+  /// The days of `habit` the store has just set: a write leaves the rows it sets without a
+  /// stamp (a bulk copy, only the rows it adds), so each such row takes
   /// this recorder's stamp and a feed position here, and is queued on a replica.
   func markedDays(_ habit: UUID) throws {
     let habitText = habit.storeText

@@ -7,11 +7,15 @@ import TallyStore
 /// deletion is final.
 public enum SyncRecording {
   /// The change that sets the fields of `key` differing from `entity`'s, merged into it;
-  /// `nil` when nothing differs. The caller saves the entity.
+  /// `nil` when nothing differs. A value the user has just set (`restating`) is a change even
+  /// where it equals what the feed holds (SPEC 11), so the latest act wins on every replica.
+  /// The caller saves the entity.
   public static func change(
-    _ fields: [String: SyncValue], of key: SyncKey, stamp: HybridStamp, into entity: inout SyncEntity
+    _ fields: [String: SyncValue], of key: SyncKey, stamp: HybridStamp, into entity: inout SyncEntity,
+    restating: Bool = false
   ) -> SyncChange? {
-    let changed = fields.filter { name, value in entity.fields[name] != value || entity.stamps[name] == nil }
+    let changed =
+      restating ? fields : fields.filter { name, value in entity.fields[name] != value || entity.stamps[name] == nil }
     guard !changed.isEmpty else { return nil }
     let change = SyncChange(
       kind: key.kind, id: key.id, stamp: stamp, fields: key.kind.changesWhole ? fields : changed)
@@ -55,10 +59,12 @@ public struct SyncFeedRecorder<Storage: SyncFeedStorage> {
     queues = false
   }
 
-  /// Records the fields of `key` that differ from what the feed holds.
-  public func record(_ key: SyncKey, _ fields: [String: SyncValue]) throws {
+  /// Records the fields of `key` that differ from what the feed holds, or all of them when
+  /// the user has just set them (`restating`).
+  public func record(_ key: SyncKey, _ fields: [String: SyncValue], restating: Bool = false) throws {
     var entity = try storage.entity(key) ?? SyncEntity()
-    guard let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity) else { return }
+    guard let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: restating)
+    else { return }
     try storage.save(entity, key)
     if queues { try storage.enqueue(change) }
   }
@@ -76,7 +82,11 @@ public struct SyncFeedRecorder<Storage: SyncFeedStorage> {
 
   /// Records `record`: its fields, or its deletion.
   public func record(_ record: SyncRecord) throws {
-    if let fields = record.fields { try self.record(record.key, fields) } else { try recordDeletion(record.key) }
+    if let fields = record.fields {
+      try self.record(record.key, fields, restating: record.isSetByUser)
+    } else {
+      try recordDeletion(record.key)
+    }
   }
 }
 
@@ -86,6 +96,17 @@ public struct SyncRecord: Sendable {
   public var key: SyncKey
   /// `nil` for a deletion.
   public var fields: [String: SyncValue]?
+  /// A value the user has just set, recorded even when the feed holds it already (SPEC 11:
+  /// setting a day to what it holds is still the latest act). Copies in bulk (a restore, the
+  /// mirror, an import) record only what differs.
+  public var isSetByUser = false
+
+  /// This record as the user's own act.
+  public var setByUser: Self {
+    var record = self
+    record.isSetByUser = true
+    return record
+  }
 
   public static func settings(_ settings: UserSettings) throws -> Self {
     Self(key: SyncKey(kind: .settings, id: SyncID.settingsID), fields: try SyncFields.encode(settings, kind: .settings))
