@@ -16,18 +16,24 @@ public protocol JSONBody: Decodable, Sendable {
   /// The models count what they keep (trimmed, by grapheme); this keeps the API to the limit
   /// the document promises, so a client checking against the document is never surprised.
   static var textLimits: [String: Int] { get }
+  /// The whole numbers each numeric field takes, by path (`frequency.targetPerWeek`): the
+  /// ranges the models check, named here so a number too large for any integer is refused
+  /// with its field's own range rather than as unreadable.
+  static var wholeNumberRanges: [String: ClosedRange<Int>] { get }
 }
 
 extension JSONBody {
   public static var nullableFields: Set<String> { [] }
   public static var textLimits: [String: Int] { [:] }
+  public static var wholeNumberRanges: [String: ClosedRange<Int>] { [:] }
 }
 
 extension Request {
   /// Reads at most `limit` bytes and decodes `T`, answering each way it can go wrong with a
   /// problem that names the field.
   package func decodeJSON<T: JSONBody>(_ type: T.Type, limit: Int) async throws -> T {
-    let object = try await jsonObject(limit: limit)
+    let body = try await bodyData(limit: limit)
+    let object = try Self.jsonObject(body)
     guard let fields = object as? [String: Any] else {
       throw Problem(.badRequest, "The request body must be a JSON object.")
     }
@@ -53,9 +59,18 @@ extension Request {
     do {
       return try WireJSON.decoder.decode(T.self, from: data)
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      // Foundation's decoder reports a fraction for a whole number as "not valid JSON" with no
-      // field; the body is valid JSON, so that is what went wrong.
-      if let number = JSONNumbers.all(in: data).first(where: { !JSONNumbers.isWhole($0.text) }) {
+      // Foundation's decoder reports a fraction for a whole number, or a whole number past
+      // any integer, as "not valid JSON" with no field; the body is valid JSON, so one of those
+      // is what went wrong.
+      let numbers = JSONNumbers.all(in: body)
+      if let number = numbers.first(where: { JSONNumbers.isWhole($0.text) && !JSONNumbers.fitsInteger($0.text) }) {
+        let range = T.wholeNumberRanges[number.path] ?? Int.min...Int.max
+        throw Problem(
+          .unprocessableContent,
+          "The \(number.path) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number.text).",
+          field: number.path)
+      }
+      if let number = numbers.first(where: { !JSONNumbers.isWhole($0.text) }) {
         throw Problem(
           .unprocessableContent, "The \(number.path) must be a whole number, not \(number.text).", field: number.path)
       }
@@ -69,10 +84,9 @@ extension Request {
     }
   }
 
-  /// The body parsed as any JSON value; 413 past `limit`, 400 when it is not JSON, 422 naming
+  /// The body parsed as any JSON value; 400 when it is not JSON, 422 naming
   /// the field when a number is one no field can take (too large, too small, `-0`).
-  package func jsonObject(limit: Int) async throws -> Any {
-    let data = try await bodyData(limit: limit)
+  private static func jsonObject(_ data: Data) throws -> Any {
     guard !data.isEmpty else { throw Problem(.badRequest, "The request needs a JSON body.") }
     for number in JSONNumbers.all(in: data) {
       if let problem = JSONNumbers.problem(number.text) {

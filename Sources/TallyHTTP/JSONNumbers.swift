@@ -29,6 +29,14 @@ package enum JSONNumbers {
     return value.rounded() == value
   }
 
+  /// Whether the whole number `text` fits a Swift `Int`, as the decoder needs.
+  package static func fitsInteger(_ text: String) -> Bool {
+    if Int(text) != nil { return true }
+    guard let value = Double(text) else { return false }
+    // 2⁶³ is a Double exactly; the largest Int is not, so compare against it from below.
+    return value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0
+  }
+
   /// The numbers of `data` in document order. A text that is not JSON gives what was read
   /// up to where it broke.
   package static func all(in data: Data) -> [Number] {

@@ -30,8 +30,15 @@ struct HabitController {
       "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "measure", "description",
     ]
     static let textLimits = HabitController.textLimits
+    static let wholeNumberRanges = HabitController.wholeNumberRanges
     static let nullableFields: Set<String> = ["icon", "group", "measure", "description"]
   }
+
+  static let wholeNumberRanges = [
+    "frequency.targetPerWeek": Frequency.weeklyTargets, "frequency.times": 1...(Frequency.blockLengths.upperBound - 1),
+    "frequency.days": Frequency.blockLengths, "frequency.timesPerMonth": Frequency.monthlyTargets,
+    "reminder.everyHours": Reminder.intervalHours,
+  ]
 
   static let textLimits = [
     "name": Habit.nameLengths.upperBound, "group": Habit.groupLengths.upperBound,
@@ -56,6 +63,7 @@ struct HabitController {
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
     static let textLimits = HabitController.textLimits
+    static let wholeNumberRanges = HabitController.wholeNumberRanges
     static let nullableFields: Set<String> = ["icon", "group", "measure", "description"]
 
     init(from decoder: any Decoder) throws {

@@ -22,6 +22,7 @@ struct SettingsController {
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
+    static let wholeNumberRanges = ["daySwitchHour": DayCalendar.daySwitchHours]
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -14,6 +14,12 @@ import Testing
     (#"{"daySwitchHour": 1e400}"#, "daySwitchHour", "1e400 is too large a number"),
     (#"{"daySwitchHour": -0.0}"#, "daySwitchHour", "-0.0 is negative zero; write 0"),
     (#"{"daySwitchHour": 1e-400}"#, "daySwitchHour", "1e-400 is too small a number"),
+    // Valid JSON, past any integer: the field's own range, as any other wrong hour gets.
+    (
+      #"{"daySwitchHour": 99999999999999999999999999999}"#, "daySwitchHour",
+      "must be a whole number from 0 to 6, not 99999999999999999999999999999"
+    ),
+    (#"{"daySwitchHour": -1e20}"#, "daySwitchHour", "must be a whole number from 0 to 6, not -1e20"),
   ])
   func aSettingsNumberOfTheWrongKindIsNamed(body: String, field: String, words: String) async throws {
     try await TestServer().test { client in
@@ -24,6 +30,23 @@ import Testing
       #expect(response.detail.contains(words), "\(response.detail)")
       // Nothing changed.
       #expect(try await client.send(.get, "/api/v1/settings", headers: token).object["daySwitchHour"] as? Int == 0)
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"name": "Read", "frequency": {"type": "weekly", "targetPerWeek": 99999999999999999999}}"#,
+     "frequency.targetPerWeek", "from 1 to 6"),
+    (#"{"name": "Read", "reminder": {"type": "periodic", "start": "08:00", "end": "20:00", "everyHours": 1e19}}"#,
+     "reminder.everyHours", "from 1 to 23"),
+  ])
+  func aHabitNumberPastAnyIntegerIsNamedWithItsRange(body: String, field: String, words: String) async throws {
+    try await TestServer().test { client in
+      let token = try await client.bearer(try await client.setUpOwner())
+      let response = try await client.send(.post, "/api/v1/habits", json: body, headers: token)
+      #expect(response.status == .unprocessableContent, "\(body)")
+      #expect(response.field == field)
+      #expect(response.detail.contains("must be a whole number \(words)"), "\(response.detail)")
+      #expect(try await client.send(.get, "/api/v1/habits", headers: token).array.isEmpty)
     }
   }
 
@@ -47,6 +70,12 @@ import Testing
       let response = try await client.send(.put, "/api/v1/shows/\(id)/episodes", json: body, headers: token)
       #expect(response.status == .unprocessableContent)
       #expect(response.field == "episodes[1].season", "\(response.detail)")
+      // A field with no range of its own is told the integers' range.
+      let huge = #"{"episodes": [{"season": 99999999999999999999, "number": 1, "title": "a", "airDay": "2026-01-01"}]}"#
+      let refused = try await client.send(.put, "/api/v1/shows/\(id)/episodes", json: huge, headers: token)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.field == "episodes[0].season", "\(refused.detail)")
+      #expect(refused.detail.contains("from -9223372036854775808 to 9223372036854775807"), "\(refused.detail)")
     }
   }
 
