@@ -16,15 +16,19 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
   public var field: String?
   /// Seconds, sent as `Retry-After` too.
   public var retryAfter: Int?
+  /// The methods a 405's path takes, sent as `Allow` only.
+  public var allow: [String]?
 
   public init(
-    _ status: HTTPResponse.Status, _ detail: String, field: String? = nil, retryAfter: Int? = nil
+    _ status: HTTPResponse.Status, _ detail: String, field: String? = nil, retryAfter: Int? = nil,
+    allow: [String]? = nil
   ) {
     self.status = status
     self.title = status.reasonPhrase
     self.detail = detail
     self.field = field
     self.retryAfter = retryAfter
+    self.allow = allow
   }
 
   package enum CodingKeys: String, CodingKey {
@@ -44,6 +48,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
   public func response(from request: Request, context: some RequestContext) throws -> Response {
     var headers: HTTPFields = [.contentType: "application/problem+json"]
     if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+    if let allow { headers[.allow] = allow.joined(separator: ", ") }
     let data = try WireJSON.encoder.encode(self)
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }

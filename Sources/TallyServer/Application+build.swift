@@ -71,11 +71,14 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   router.add(middleware: SecurityHeadersMiddleware(hsts: services.configuration.hsts))
   router.add(middleware: ServerClockMiddleware(clock: services.clock))
   router.add(middleware: ProblemMiddleware())
+  let routes = RouteMethods()
+  router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
   router.add(middleware: AuthenticationMiddleware(services: services))
   router.add(middleware: CrossSiteRequestMiddleware())
 
   APIRoutes.add(to: router, services: services)
   WebRoutes.add(to: router, services: services)
+  routes.load(router.routes)
   return router
 }
 
