@@ -96,24 +96,20 @@ public struct AppDatabase: Sendable {
         reason: "its folder \(url.deletingLastPathComponent().path) could not be created "
           + "(\(error.localizedDescription))")
     }
-    if FileManager.default.fileExists(atPath: path) {
-      try inspect(path: path, migrator: migrator, adoptingEmptyFile: adoptingEmptyFile)
-    } else {
-      try create(at: path, migrator: migrator)
-    }
+    // A refused file leaves its folder as it was: the log and index files SQLite makes on
+    // opening (a damaged file is found damaged only once opened) go again.
+    let sidecars = Sidecars(of: path)
     let pool: DatabasePool
     do {
-      pool = try DatabasePool(path: path, configuration: configuration())
-      // GRDB sets NORMAL when it turns WAL on, which survives a crashed process but may lose
-      // the last commits to a power cut. FULL also syncs the WAL on every commit. The pool's
-      // one writer connection keeps the setting for its whole life. Its page cache may grow to
-      // 32 MiB, where SQLite's 2 MiB made a first pull's pages spill to the WAL before their
-      // commit (readers keep the default).
-      try pool.writeWithoutTransaction { db in
-        try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
+      if FileManager.default.fileExists(atPath: path) {
+        try inspect(path: path, migrator: migrator, adoptingEmptyFile: adoptingEmptyFile)
+      } else {
+        try create(at: path, migrator: migrator)
       }
+      pool = try openPool(at: path)
     } catch {
-      throw .unreadable(path: path, reason: reason(error))
+      sidecars.removeNew()
+      throw error
     }
     do {
       try migrator.migrate(pool)
@@ -125,6 +121,42 @@ public struct AppDatabase: Sendable {
         reason: reason(error))
     }
     return AppDatabase(writer: pool, path: path, changes: ChangeWatcher(path: path))
+  }
+
+  private static func openPool(at path: String) throws(StoreError) -> DatabasePool {
+    do {
+      let pool = try DatabasePool(path: path, configuration: configuration())
+      // GRDB sets NORMAL when it turns WAL on, which survives a crashed process but may lose
+      // the last commits to a power cut. FULL also syncs the WAL on every commit. The pool's
+      // one writer connection keeps the setting for its whole life. Its page cache may grow to
+      // 32 MiB, where SQLite's 2 MiB made a first pull's pages spill to the WAL before their
+      // commit (readers keep the default).
+      try pool.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
+      }
+      return pool
+    } catch {
+      throw .unreadable(path: path, reason: reason(error))
+    }
+  }
+
+  /// The files SQLite keeps beside a database, and which of them were there before it was
+  /// opened.
+  private struct Sidecars {
+    let path: String
+    let before: Set<String>
+
+    init(of path: String) {
+      self.path = path
+      before = Set(["-wal", "-shm", "-journal"].map { path + $0 }.filter(FileManager.default.fileExists))
+    }
+
+    /// Removes those that opening made; call once every connection is closed.
+    func removeNew() {
+      for file in ["-wal", "-shm", "-journal"].map({ path + $0 }) where !before.contains(file) {
+        unlink(file)
+      }
+    }
   }
 
   /// Makes a new database beside `path` under a temporary name, migrates it, and links it

@@ -23,4 +23,15 @@ public enum TestFiles {
   public static func database(_ label: String) -> String {
     folder(label).appendingPathComponent("tally.sqlite").path
   }
+
+  /// Every file in the folder holding `path`, with its bytes: what a refusal must leave as
+  /// it found it.
+  public static func contents(ofFolderHolding path: String) throws -> [String: Data] {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return files
+  }
 }
