@@ -10,6 +10,7 @@ public enum ReferenceMonth {
     public let isInMonth: Bool
     public let isToday: Bool
     public let providers: [Provider]
+    public let showsWithoutProvider: [String]
     public let primary: Provider?
     public let display: CellDisplay
   }
@@ -24,10 +25,12 @@ public enum ReferenceMonth {
     var day = start
     while cells.count < 42 {
       let providers = ordered(providersAiring(on: day, country: country, shows: shows, episodes: episodes))
+      let unlinked = titlesWithoutProvider(on: day, country: country, shows: shows, episodes: episodes)
       cells.append(
         Cell(
           day: day, isInMonth: day.year == year && day.month == month, isToday: day == today,
-          providers: providers, primary: providers.first, display: display(for: providers)))
+          providers: providers, showsWithoutProvider: unlinked, primary: providers.first,
+          display: providers.isEmpty && !unlinked.isEmpty ? .plain : display(for: providers)))
       day = ReferenceCalendar.adding(1, to: day)
     }
     return cells
@@ -46,6 +49,17 @@ public enum ReferenceMonth {
       }
     }
     return found
+  }
+
+  /// The titles of watching shows airing `day` with no provider in `country`, each once, in
+  /// the order Finder sorts names.
+  static func titlesWithoutProvider(on day: Day, country: String, shows: [Show], episodes: [Episode]) -> [String] {
+    var titles: [String] = []
+    for show in shows where show.status == .watching && (show.providers[country] ?? []).isEmpty {
+      let airs = episodes.contains { $0.showID == show.id && $0.airDay == day }
+      if airs && !titles.contains(show.title) { titles.append(show.title) }
+    }
+    return titles.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
   }
 
   /// Selection sort: repeatedly take the provider no other one beats (longer name, or the same

@@ -133,7 +133,13 @@ struct OneShowSource: ShowSource {
     #expect(unpriced.contains("W 2026-03-11  Disney Plus —  TOTAL: — (1 provider without a price left out)\n"))
     let badAmount = await tally.run("prices", "set", "US", "8", "ten", "USD")
     #expect(badAmount.status == 64)
+    // Issue 29: a show with no provider (a broadcast show) still airs on its day, named.
+    _ = await tally.ok("show", "add", "The Bake Off")
+    _ = await tally.ok("episodes", "add", "the bake off", "--season", "1", "--number", "1", "--air-day", "2026-03-12")
+    let broadcast = await tally.ok("calendar", "2026-03", "--country", "US")
+    #expect(broadcast.contains("T 2026-03-12  The Bake Off (no provider in US)\n"), "\(broadcast)")
     #expect(await tally.ok("show", "delete", "andor") == "Deleted Andor.\n")
+    #expect(await tally.ok("show", "delete", "the bake off") == "Deleted The Bake Off.\n")
     #expect(try (await tally.run("show", "list", "--json").json() as? [Any])?.isEmpty == true)
   }
 }

@@ -73,12 +73,12 @@ enum CalendarText {
         let number = cell.isInMonth ? String(cell.day.day) : "·"
         let (open, close) = cell.isToday ? ("[", "]") : (" ", " ")
         return open + String(repeating: " ", count: max(0, 2 - number.count)) + number + close
-          + (cell.providers.isEmpty ? " " : "*")
+          + (cell.hasAiring ? "*" : " ")
       }.joined(separator: " ")
       while line.hasSuffix(" ") { line.removeLast() }
       lines.append(line)
     }
-    let airing = view.cells.filter { $0.isInMonth && !$0.providers.isEmpty }
+    let airing = view.cells.filter { $0.isInMonth && $0.hasAiring }
     lines.append("")
     if airing.isEmpty {
       lines.append("Nothing airs this month on the shows you are watching.")
@@ -88,11 +88,17 @@ enum CalendarText {
       var table = TextTable([.left, .left, .left])
       for cell in airing {
         guard let detail = view.detail(for: cell.day, prices: prices) else { continue }
+        // A show with no provider in the country is named, with no price and no total.
+        let names =
+          detail.rows.map { "\($0.provider.name) \($0.priceText)" }
+          + detail.showsWithoutProvider.map { "\($0) (no provider in \(view.country))" }
         table.add([
           "\(calendar.dayLetter(for: cell.day)) \(cell.day)",
-          detail.rows.map { "\($0.provider.name) \($0.priceText)" }.joined(separator: ", "),
-          detail.totalText
-            + (detail.hasUnpricedRows ? " (\(Sentence.count(detail.unpricedCount, "provider")) without a price left out)" : ""),
+          names.joined(separator: ", "),
+          detail.rows.isEmpty
+            ? ""
+            : detail.totalText
+              + (detail.hasUnpricedRows ? " (\(Sentence.count(detail.unpricedCount, "provider")) without a price left out)" : ""),
         ])
       }
       lines += table.lines

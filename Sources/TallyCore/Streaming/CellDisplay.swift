@@ -2,6 +2,8 @@
 public enum CellDisplay: Hashable, Sendable {
   /// No episode airs: the cell shows only its date.
   case none
+  /// Episodes air, but only of shows with no provider in the country: a plain mark.
+  case plain
   /// One provider with a logo: its logo, large and centred.
   case logo(Provider)
   /// Two or three providers and the primary has a logo: the primary's logo centred and one
@@ -39,7 +41,7 @@ public enum CellDisplay: Hashable, Sendable {
 }
 
 extension CellDisplay: Codable {
-  /// Coded flat with a `mode` of `none`, `logo`, `logoWithDots` or `dots`, so a web client can
+  /// Coded flat with a `mode` of `none`, `plain`, `logo`, `logoWithDots` or `dots`, so a web client can
   /// switch on one string.
   private enum CodingKeys: String, CodingKey { case mode, logo, dots, overflow }
 
@@ -48,6 +50,8 @@ extension CellDisplay: Codable {
     switch try c.decode(String.self, forKey: .mode) {
     case "none":
       self = .none
+    case "plain":
+      self = .plain
     case "logo":
       self = .logo(try c.decode(Provider.self, forKey: .logo))
     case "logoWithDots":
@@ -61,7 +65,7 @@ extension CellDisplay: Codable {
     case let other:
       throw DecodingError.dataCorruptedError(
         forKey: .mode, in: c,
-        debugDescription: "'\(other)' is not a display mode; expected none, logo, logoWithDots or dots")
+        debugDescription: "'\(other)' is not a display mode; expected none, plain, logo, logoWithDots or dots")
     }
   }
 
@@ -70,6 +74,8 @@ extension CellDisplay: Codable {
     switch self {
     case .none:
       try c.encode("none", forKey: .mode)
+    case .plain:
+      try c.encode("plain", forKey: .mode)
     case .logo(let provider):
       try c.encode("logo", forKey: .mode)
       try c.encode(provider, forKey: .logo)

@@ -24,6 +24,9 @@ public struct DayDetail: Hashable, Sendable, Encodable {
   public let day: Day
   /// In the day cell's order, primary first.
   public let rows: [Row]
+  /// The titles of shows airing this day with no provider in the country, which no price
+  /// covers.
+  public let showsWithoutProvider: [String]
   /// One total per currency, in the order the currencies first appear in ``rows``. A country's
   /// prices normally share one currency, but the table is user-edited and adding dollars to
   /// euros would be wrong.
@@ -36,12 +39,13 @@ public struct DayDetail: Hashable, Sendable, Encodable {
 
   public var hasUnpricedRows: Bool { unpricedCount > 0 }
 
-  /// `nil` for a day without providers: such a day opens nothing.
+  /// `nil` for a day when nothing airs: such a day opens nothing.
   init?(
-    day: Day, providers: [Provider], country: String, prices: PriceTable, today: Day,
-    calendar: DayCalendar
+    day: Day, providers: [Provider], showsWithoutProvider: [String] = [], country: String, prices: PriceTable,
+    today: Day, calendar: DayCalendar
   ) {
-    guard !providers.isEmpty else { return nil }
+    guard !providers.isEmpty || !showsWithoutProvider.isEmpty else { return nil }
+    self.showsWithoutProvider = showsWithoutProvider
     var sums: [(currency: String, amount: Decimal)] = []
     rows = providers.map { provider in
       let price = prices.price(country: country, providerID: provider.id)

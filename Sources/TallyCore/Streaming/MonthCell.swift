@@ -7,19 +7,30 @@ public struct MonthCell: Hashable, Sendable, Codable {
   /// The distinct providers of watching shows airing an episode this day, in
   /// ``Provider/displayOrder(_:_:)``.
   public let providers: [Provider]
-  /// The first of ``providers``; `nil` on a day with nothing on.
+  /// The titles of watching shows airing this day that have no provider in the country:
+  /// named in the label and the day's detail, drawn as a plain mark when nothing else is.
+  public let showsWithoutProvider: [String]
+  /// The first of ``providers``; `nil` on a day with no provider.
   public let primary: Provider?
   public let display: CellDisplay
   public let accessibilityLabel: String
 
-  init(day: Day, isInMonth: Bool, isToday: Bool, providers: [Provider], calendar: DayCalendar) {
+  /// Whether any episode airs this day.
+  public var hasAiring: Bool { !providers.isEmpty || !showsWithoutProvider.isEmpty }
+
+  init(
+    day: Day, isInMonth: Bool, isToday: Bool, providers: [Provider], showsWithoutProvider: [String] = [],
+    calendar: DayCalendar
+  ) {
     self.day = day
     self.isInMonth = isInMonth
     self.isToday = isToday
     self.providers = providers
+    self.showsWithoutProvider = showsWithoutProvider
     self.primary = providers.first
-    self.display = CellDisplay(orderedProviders: providers)
+    self.display =
+      providers.isEmpty && !showsWithoutProvider.isEmpty ? .plain : CellDisplay(orderedProviders: providers)
     self.accessibilityLabel = StreamingAccessibility.cellLabel(
-      day: day, providers: providers, calendar: calendar)
+      day: day, providers: providers, showsWithoutProvider: showsWithoutProvider, calendar: calendar)
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The streaming calendar for one month and country (SPEC 6): 42 days from the start of the
 /// week holding the 1st, as 6 rows of 7.
 ///
-/// Each day's providers come only from episodes airing that day, so nothing carries over
+/// Each day's providers come only from episodes airing that day (a show with no provider in
+/// the country is named on its day instead), so nothing carries over
 /// from one month to the next. Leading and trailing days from the neighbouring months follow
 /// the same rule and show exactly what they show in their own month.
 public struct MonthView: Sendable {
@@ -32,8 +33,7 @@ public struct MonthView: Sendable {
     let firstDay = calendar.startOfWeek(containing: month.firstDay)
 
     var watchingShowIndexes: [UUID: [Int]] = [:]
-    for (index, show) in shows.enumerated()
-    where show.status == .watching && !show.providers(in: country).isEmpty {
+    for (index, show) in shows.enumerated() where show.status == .watching {
       watchingShowIndexes[show.id, default: []].append(index)
     }
 
@@ -49,10 +49,11 @@ public struct MonthView: Sendable {
     let monthRange = month.firstDay...month.lastDay
     cells = showIndexesByCell.enumerated().map { offset, showIndexes in
       let day = firstDay.adding(days: offset)
+      let airing = showIndexes.sorted().map { shows[$0] }
       return MonthCell(
         day: day, isInMonth: monthRange.contains(day), isToday: day == today,
-        providers: MonthView.providers(
-          of: showIndexes.sorted().map { shows[$0] }, in: country),
+        providers: MonthView.providers(of: airing, in: country),
+        showsWithoutProvider: MonthView.titlesWithoutProvider(of: airing, in: country),
         calendar: calendar)
     }
     self.month = month
@@ -74,6 +75,13 @@ public struct MonthView: Sendable {
     return providers.sorted(by: Provider.displayOrder)
   }
 
+  /// The titles of the shows that have no provider in `country` (a broadcast show, a Plex
+  /// library), by title: their episodes still show on their days.
+  private static func titlesWithoutProvider(of shows: [Show], in country: String) -> [String] {
+    Set(shows.filter { $0.providers(in: country).isEmpty }.map(\.title))
+      .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+  }
+
   /// The cells as 6 weeks of 7 days.
   public var rows: [[MonthCell]] {
     (0..<MonthView.rowCount).map { row in
@@ -87,13 +95,13 @@ public struct MonthView: Sendable {
     return cells.indices.contains(offset) ? cells[offset] : nil
   }
 
-  /// What tapping `day` opens: `nil` (nothing opens) for a day without providers or outside
+  /// What tapping `day` opens: `nil` (nothing opens) for a day when nothing airs or outside
   /// the grid.
   public func detail(for day: Day, prices: PriceTable) -> DayDetail? {
     guard let cell = cell(for: day) else { return nil }
     return DayDetail(
-      day: day, providers: cell.providers, country: country, prices: prices, today: today,
-      calendar: calendar)
+      day: day, providers: cell.providers, showsWithoutProvider: cell.showsWithoutProvider, country: country,
+      prices: prices, today: today, calendar: calendar)
   }
 }
 

@@ -10,10 +10,14 @@ public enum StreamingAccessibility {
     return names.dropLast().joined(separator: ", ") + " and " + last
   }
 
-  /// "Netflix, Max and Hulu on Monday 1 September"; just the date for a day with nothing on.
-  public static func cellLabel(day: Day, providers: [Provider], calendar: DayCalendar) -> String {
+  /// "Netflix, Max and Hulu on Monday 1 September"; a show with no provider is named by its
+  /// title ("Netflix and The Bake Off on …"); just the date for a day with nothing on.
+  public static func cellLabel(
+    day: Day, providers: [Provider], showsWithoutProvider: [String] = [], calendar: DayCalendar
+  ) -> String {
     let date = calendar.spokenName(of: day)
-    return providers.isEmpty ? date : "\(list(providers.map(\.name))) on \(date)"
+    let names = providers.map(\.name) + showsWithoutProvider
+    return names.isEmpty ? date : "\(list(names)) on \(date)"
   }
 
   /// "Netflix, $17.99, airing today". An unpriced provider says "no price set"; a later day

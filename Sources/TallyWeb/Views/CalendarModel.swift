@@ -5,7 +5,7 @@ import TallyStore
 import TallyWire
 
 /// What the Calendar page shows (SPEC 6): the engine's month view as 6 weeks of tiles, and
-/// the day detail of `?day=` when that day has providers.
+/// the day detail of `?day=` when something airs that day.
 struct CalendarModel: Sendable {
   struct Dot: Sendable {
     let fill: String
@@ -21,13 +21,15 @@ struct CalendarModel: Sendable {
     let classes: String
     let label: String
     let isToday: Bool
-    /// Only a day with providers is a link: an empty day opens nothing.
+    /// Only a day when something airs is a link: an empty day opens nothing.
     let href: String?
     let tabIndex: Int
     let logo: Logo?
     /// Dots under a logo, or dots alone (`dotsOnly`).
     let dots: [Dot]
     let dotsOnly: Bool
+    /// Only shows with no provider air: a plain mark.
+    let plain: Bool
     let hasDots: Bool
     let overflow: String?
   }
@@ -67,6 +69,10 @@ struct CalendarModel: Sendable {
     let heading: String
     let total: String
     let rows: [DetailRow]
+    /// "Not on a streaming service in United States", over ``withoutProvider``.
+    let withoutProviderHeading: String
+    /// What airs that day on shows with no provider in the country.
+    let withoutProvider: [String]
     let unpriced: String?
     let close: String
   }
@@ -100,7 +106,7 @@ struct CalendarModel: Sendable {
     let prices = try await store.priceTable(for: user.id)
     let isWatching = try await store.shows(for: user.id).contains { $0.status == .watching }
     let detail = open.flatMap { view.detail(for: $0, prices: prices) }
-    var airing: [Int: [String]] = [:]
+    var airing = CalendarAiring.Lines()
     if let detail {
       airing = try await CalendarAiring.lines(on: detail.day, country: view.country, store: store, user: user.id)
     }
@@ -145,26 +151,26 @@ struct CalendarModel: Sendable {
     let logoOf = { (provider: Provider) in provider.logoURL.map { Logo(url: $0.absoluteString) } }
     let (logo, dots, dotsOnly): (Logo?, [Provider], Bool) =
       switch cell.display {
-      case .none: (nil, [], false)
+      case .none, .plain: (nil, [], false)
       case .logo(let provider): (logoOf(provider), [], false)
       case .logoWithDots(let primary, let others): (logoOf(primary), others, false)
       case .dots(let shown, _): (nil, shown, true)
       }
     let classes = [
       cell.isInMonth ? nil : " out", cell.isToday ? " today" : nil, cell.day == open ? " open" : nil,
-      cell.providers.isEmpty ? nil : " busy",
+      cell.hasAiring ? " busy" : nil,
     ].compactMap(\.self).joined()
     return Tile(
       number: String(cell.day.day), classes: classes, label: cell.accessibilityLabel,
       isToday: cell.isToday,
-      href: cell.providers.isEmpty ? nil : "\(base)&day=\(cell.day)#day-detail",
+      href: cell.hasAiring ? "\(base)&day=\(cell.day)#day-detail" : nil,
       tabIndex: cell.day == stop ? 0 : -1, logo: logo,
-      dots: dots.map { Dot(fill: fill($0)) }, dotsOnly: dotsOnly,
+      dots: dots.map { Dot(fill: fill($0)) }, dotsOnly: dotsOnly, plain: cell.display == .plain,
       hasDots: !dots.isEmpty || cell.display.overflowText != nil, overflow: cell.display.overflowText)
   }
 
   static func detailModel(
-    _ detail: DayDetail, calendar: DayCalendar, country: String, close: String, airing: [Int: [String]],
+    _ detail: DayDetail, calendar: DayCalendar, country: String, close: String, airing: CalendarAiring.Lines,
     fill: (Provider) -> String
   ) -> Detail {
     let unpriced = detail.unpricedCount
@@ -175,8 +181,11 @@ struct CalendarModel: Sendable {
         DetailRow(
           name: $0.provider.name, logo: $0.provider.logoURL.map { Logo(url: $0.absoluteString) },
           fill: fill($0.provider), price: $0.priceText, label: $0.accessibilityLabel,
-          airing: airing[$0.provider.id] ?? [])
+          airing: airing.byProvider[$0.provider.id] ?? [])
       },
+      withoutProviderHeading: "Not on a streaming service in \(countryName(country))",
+      // Each episode when the day's episodes were read, else the shows' titles.
+      withoutProvider: airing.withoutProvider.isEmpty ? detail.showsWithoutProvider : airing.withoutProvider,
       unpriced: unpriced == 0
         ? nil
         : "\(unpriced == 1 ? "One service has" : "\(unpriced) services have") no price in \(country), so the total leaves \(unpriced == 1 ? "it" : "them") out.",

@@ -15,8 +15,9 @@ import Testing
       logoURL: hasLogo ? URL(string: "https://example.com/\(id).png") : nil)
   }
 
-  static let show = zip(Gen.int(in: 0...2), provider.array(of: 0...5), provider.array(of: 0...3)).map { status, us, au in
-    try! Show(id: UUID(), title: "Show", status: ShowStatus.allCases[status], providers: ["US": us, "AU": au])
+  static let show = zip(Gen.int(in: 0...2), provider.array(of: 0...5), provider.array(of: 0...3), Gen.int(in: 1...4)).map {
+    status, us, au, title in
+    try! Show(id: UUID(), title: "Show \(title)", status: ShowStatus.allCases[status], providers: ["US": us, "AU": au])
   }
 
   @Test func monthViewMatchesTheSlowReference() async {
@@ -54,6 +55,7 @@ import Testing
         #expect(cell.isInMonth == expected.isInMonth)
         #expect(cell.isToday == expected.isToday)
         #expect(cell.providers == expected.providers)
+        #expect(cell.showsWithoutProvider == expected.showsWithoutProvider)
         #expect(cell.primary == expected.primary)
         #expect(cell.display == expected.display)
       }

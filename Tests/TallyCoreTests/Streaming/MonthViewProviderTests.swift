@@ -47,6 +47,32 @@ import Testing
     #expect(providerNames(view, "2025-09-11") == [])
   }
 
+  /// Issue 29: a broadcast show, a Plex library or a show with no provider in this country
+  /// still shows on its day, named by its title, as a plain mark when nothing else airs.
+  @Test func aShowWithNoProviderInTheCountryStillShowsOnItsDay() throws {
+    let broadcast = Fixtures.show("The Bake Off", [:])
+    let elsewhere = Fixtures.show("Mr Inbetween", ["AU": [Fixtures.netflix]])
+    let streaming = Fixtures.show("Andor", ["US": [Fixtures.disney]])
+    let paused = Fixtures.show("Taskmaster", [:], status: .paused)
+    let episodes =
+      Fixtures.episodes(of: broadcast, on: "2025-09-10", "2025-09-11") + Fixtures.episodes(of: elsewhere, on: "2025-09-11")
+      + Fixtures.episodes(of: streaming, on: "2025-09-11") + Fixtures.episodes(of: paused, on: "2025-09-12")
+    let view = try Fixtures.september(shows: [broadcast, elsewhere, streaming, paused], episodes: episodes)
+
+    let alone = try #require(view.cell(for: Fixtures.day("2025-09-10")))
+    #expect(alone.providers.isEmpty && alone.showsWithoutProvider == ["The Bake Off"])
+    #expect(alone.display == .plain && alone.hasAiring)
+    #expect(alone.accessibilityLabel == "The Bake Off on Wednesday 10 September")
+    let detail = try #require(view.detail(for: alone.day, prices: PriceTable()))
+    #expect(detail.rows.isEmpty && detail.showsWithoutProvider == ["The Bake Off"])
+
+    let shared = try #require(view.cell(for: Fixtures.day("2025-09-11")))
+    #expect(shared.providers.map(\.name) == ["Disney Plus"])
+    #expect(shared.showsWithoutProvider == ["Mr Inbetween", "The Bake Off"])
+    #expect(shared.accessibilityLabel == "Disney Plus, Mr Inbetween and The Bake Off on Thursday 11 September")
+    #expect(view.cell(for: Fixtures.day("2025-09-12"))?.hasAiring == false)
+  }
+
   @Test func onlyTheSelectedCountrysProvidersCount() throws {
     let show = Fixtures.show("Bluey", ["US": [Fixtures.disney], "AU": [Fixtures.stan], "de": [Fixtures.netflix]])
     let alsoAU = Fixtures.show("Mr Inbetween", ["AU": [Fixtures.netflix]])
