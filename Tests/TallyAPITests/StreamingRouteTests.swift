@@ -118,6 +118,29 @@ extension TestClientProtocol {
     }
   }
 
+  /// Issue 29: one rule for titles in every face (SPEC's NameKey): case and Unicode form do
+  /// not make a second show of one title, adding or renaming.
+  @Test func aTitleThatDiffersOnlyInCaseIsRefused() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      _ = try await client.addShow("Pizza", headers: owner)
+      _ = try await client.addShow("Café", headers: owner)
+      for title in ["pizza", "PIZZA", "CAFE\u{0301}"] {
+        let added = try await client.send(.post, "/api/v1/shows", json: ["title": title], headers: owner)
+        #expect(added.status == .conflict, "\(title)")
+        #expect(added.field == "title")
+        #expect(added.detail.hasPrefix("You already have a show called '"), "\(added.detail)")
+      }
+      let other = try await client.addShow("Andor", headers: owner)
+      let renamed = try await client.send(.put, "/api/v1/shows/\(other)", json: #"{"title": "PIZZA"}"#, headers: owner)
+      #expect(renamed.status == .conflict && renamed.field == "title")
+      #expect(try await client.send(.get, "/api/v1/shows", headers: owner).array.map { $0["title"] as? String } == ["Andor", "Café", "Pizza"])
+      // A show keeps its own title whatever its case.
+      let recased = try await client.send(.put, "/api/v1/shows/\(other)", json: #"{"title": "ANDOR"}"#, headers: owner)
+      #expect(recased.status == .ok)
+    }
+  }
+
   @Test func anUnknownShowIsANotFound() async throws {
     try await TestServer().test { client in
       let owner = try await client.setUpOwner()

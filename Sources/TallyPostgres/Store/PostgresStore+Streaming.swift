@@ -10,6 +10,16 @@ extension PostgresStore {
   public func saveShow(_ show: Show, for user: UUID) async throws {
     try ShowRules.checkProviders(show)
     try await write(recordingFor: user) { connection, sync in
+      // The user's row is locked first, so two requests adding one title at once are
+      // checked one after the other.
+      try await connection.run("SELECT 1 FROM users WHERE id = \(user) FOR UPDATE")
+      var titles: [UUID: String] = [:]
+      for try await (id, title) in try await connection.query(
+        "SELECT id, title FROM shows WHERE user_id = \(user)", logger: PostgresAppDatabase.quiet
+      ).decode((UUID, String).self) {
+        titles[id] = title
+      }
+      try ShowRules.checkTitleFree(show, among: titles)
       try await connection.saveShow(show, user: user)
       try await sync.record(.show(show))
     }

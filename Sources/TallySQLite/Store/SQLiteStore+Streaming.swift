@@ -11,6 +11,7 @@ extension SQLiteStore {
     try ShowRules.checkProviders(show)
     try await write(recordingFor: user) { db, sync in
       let record = ShowRecord(show, user: user)
+      try ShowRules.checkTitleFree(show, among: try Self.showTitles(db, user: user))
       if let tmdbID = show.tmdbID,
         try ShowRecord.filter(
           ShowRecord.Columns.userID == record.userID && ShowRecord.Columns.tmdbID == tmdbID
@@ -47,6 +48,15 @@ extension SQLiteStore {
 
   public func shows(for user: UUID) async throws -> [Show] {
     try await read { db in try Self.shows(db, user: user) }
+  }
+
+  /// The user's show titles by id: what the title rule compares.
+  static func showTitles(_ db: Database, user: UUID) throws -> [UUID: String] {
+    var titles: [UUID: String] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT id, title FROM shows WHERE user_id = ?", arguments: [user.storeText]) {
+      titles[try Stored.uuid(row[0], "shows.id")] = row[1]
+    }
+    return titles
   }
 
   static func shows(_ db: Database, user: UUID) throws -> [Show] {

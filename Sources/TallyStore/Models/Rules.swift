@@ -30,6 +30,24 @@ public enum ShowRules {
       }
     }
   }
+
+  /// `show`'s title is not another of the user's show titles (`titles`, by show id) as
+  /// ``NameKey`` compares them (case and Unicode form do not count), the same rule as habit
+  /// names. Every store checks it in the transaction that adds or renames the show, so every
+  /// face (web, API, CLI) gives the one refusal. A show keeping its title passes, so two
+  /// shows that share one from before the rule can still be edited; sync does not check it
+  /// (two devices that each add a show offline keep both).
+  public static func checkTitleFree(_ show: Show, among titles: [UUID: String]) throws(StoreError) {
+    let key = NameKey.comparisonKey(show.title)
+    if let held = titles[show.id], NameKey.comparisonKey(held) == key { return }
+    guard titles.contains(where: { $0.key != show.id && NameKey.comparisonKey($0.value) == key }) else { return }
+    throw titleTaken(show.title)
+  }
+
+  /// The one sentence for a show title that is taken.
+  public static func titleTaken(_ title: String) -> StoreError {
+    .conflict("you already have a show called '\(title)'")
+  }
 }
 
 /// The orders credential lists come back in.

@@ -62,10 +62,10 @@ struct ShowDetailPages {
     let (user, show) = try await owned(context)
     let form = try await request.decodeForm(ShowForm.self, limit: services.configuration.maxBodySize)
     let status = try ShowPages.status(form.status)
-    try await services.store.saveShow(
+    try await ShowPages.save(
       try ShowPages.valid {
         try Show(id: show.id, title: form.title, status: status, providers: show.providers, tmdbID: show.tmdbID)
-      }, for: user.id)
+      }, for: user.id, in: services.store)
     return .seeOther("/shows/\(show.id.storeText)")
   }
 

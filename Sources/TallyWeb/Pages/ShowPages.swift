@@ -53,11 +53,17 @@ struct ShowPages {
     let show = try Self.valid {
       try Show(id: UUID(), title: form.title, status: try Self.status(form.status))
     }
-    guard !(try await services.store.shows(for: user.id)).contains(where: { $0.title.lowercased() == show.title.lowercased() }) else {
-      throw Problem(.conflict, "You already have a show called '\(show.title)'.", field: "title")
-    }
-    try await services.store.saveShow(show, for: user.id)
+    try await Self.save(show, for: user.id, in: services.store)
     return .seeOther("/shows/\(show.id.storeText)")
+  }
+
+  /// Saves `show`; a title the user already has is refused at the title field.
+  static func save(_ show: Show, for user: UUID, in store: any Store) async throws {
+    do {
+      try await store.saveShow(show, for: user)
+    } catch let error as StoreError where error == ShowRules.titleTaken(show.title) {
+      throw Problem(.conflict, error.description, field: "title")
+    }
   }
 
   @Sendable func addFromTMDB(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -24,6 +24,12 @@ import Testing
       let path = try #require(added.location)
       let twice = try await client.post("/shows", form: [("title", "severance")], headers: ada)
       #expect(twice.status == .conflict)
+      #expect(twice.text.contains("You already have a show called &#39;severance&#39;.") || twice.text.contains("You already have a show called 'severance'."))
+      // Renaming another show to it is refused the same way (issue 29: one rule everywhere).
+      let other = try #require(try await client.post("/shows", form: [("title", "Andor"), ("status", "watching")], headers: ada).location)
+      let renamed = try await client.post(other, form: [("title", "SEVERANCE"), ("status", "watching")], headers: ada)
+      #expect(renamed.status == .conflict)
+      #expect(try await client.post("\(other)/delete", form: [("confirm", "yes")], headers: ada).location == "/shows")
 
       let badCountry = try await client.post("\(path)/providers", form: [("country", "Narnia"), ("provider", "1899")], headers: ada)
       #expect(badCountry.status == .unprocessableContent)

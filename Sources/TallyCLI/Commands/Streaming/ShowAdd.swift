@@ -66,9 +66,6 @@ struct ShowAdd: TallyCommand {
     }
     let show = try Show(
       id: UUID(), title: title ?? "", status: try showStatus() ?? .watching, providers: try ProviderArgument.parse(providers))
-    if try await session.store.shows(for: session.user.id).contains(where: { NameKey.same($0.title, show.title) }) {
-      throw CommandFailure("You already have a show called '\(show.title)'.")
-    }
     try await session.store.saveShow(show, for: session.user.id)
     if json {
       try session.output.json(ShowJSON(show))
