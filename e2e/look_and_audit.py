@@ -91,6 +91,19 @@ def overlaps(a, b):
     return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
 
 
+# Every day of the habit grid as [day, width, height, whether a tap at each corner of it (half
+# a pixel in) reaches that day], measured where it is drawn.
+GRID_TARGETS = """
+  document.getElementById('habit-grid').scrollIntoView({block: 'center'});
+  return [...document.querySelectorAll('#habit-grid .gc')].map((cell) => {
+    const r = cell.getBoundingClientRect();
+    const corners = [[r.left + .5, r.top + .5], [r.right - .5, r.top + .5], [r.left + .5, r.bottom - .5], [r.right - .5, r.bottom - .5]];
+    const reached = corners.every(([x, y]) => { const e = document.elementFromPoint(x, y); return !!e && e.closest('.gc') === cell; });
+    return [cell.dataset.day, r.width, r.height, reached];
+  });
+"""
+
+
 def luminance(rgb):
     def channel(c):
         c /= 255
@@ -277,6 +290,14 @@ try:
         first, second = rect(cells[0]), rect(cells[1])
         check(first["w"] >= 20 and second["x"] - first["x"] >= 24,
               f"{dims[0]} px: cells are 20 px, 24 apart (WCAG 2.5.8)")
+        # Issue 29 (3): each day is a target of 24 × 24 px at least (WCAG 2.2's 2.5.8), at its
+        # corners too; the squares stay 20 px, the target takes half the gutter around them.
+        targets = js(GRID_TARGETS)
+        small = [t for t in targets if t[1] < 24 or t[2] < 24]
+        unreached = [t[0] for t in targets if not t[3]]
+        check(targets and not small, f"{dims[0]} px: every day of the grid is a target of 24 × 24 px at least "
+              f"({len(targets)} days, smallest {min(t[1] for t in targets):.1f} × {min(t[2] for t in targets):.1f}) {small[:3]}")
+        check(not unreached, f"{dims[0]} px: a tap at any corner of a day's target reaches that day {unreached[:5]}")
         check(len(d.find_elements(By.CSS_SELECTOR, ".grid-months text")) >= 2, "months are named above the grid")
         check("done in the last year" in d.find_element(By.ID, "year-total").text, "the year's total is shown")
     skipped = d.find_element(By.CSS_SELECTOR, '#habit-grid .gc[data-day="2026-11-19"]')
