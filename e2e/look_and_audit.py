@@ -16,6 +16,7 @@ from pathlib import Path
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -90,6 +91,19 @@ def rect(element):
 def overlaps(a, b):
     return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
 
+
+# The circles of the date row shown at least in part, each with how far it reaches out of the
+# row's scrollport (its padding box: the row has no border), top, bottom or either end.
+CUT_CIRCLES = """
+  const strip = document.getElementById('date-strip');
+  const box = strip.getBoundingClientRect();
+  const left = box.left + strip.clientLeft, top = box.top + strip.clientTop;
+  const right = left + strip.clientWidth, bottom = top + strip.clientHeight;
+  return [...strip.querySelectorAll('.dc')].map((c) => [c.dataset.day, c.getBoundingClientRect()])
+    .filter(([, r]) => r.right > left && r.left < right)
+    .map(([day, r]) => [day, Math.max(left - r.left, r.right - right, top - r.top, r.bottom - bottom)])
+    .filter(([, out]) => out > 0.01).map(([day, out]) => [day, +out.toFixed(1)]);
+"""
 
 # Every day of the habit grid as [day, width, height, whether a tap at each corner of it (half
 # a pixel in) reaches that day], measured where it is drawn.
@@ -276,6 +290,33 @@ try:
         selected = rect(d.find_element(By.CSS_SELECTOR, '[aria-selected="true"] > .dc, .dc[aria-selected="true"]'))
         frame = rect(strip)
         check(frame["x"] <= selected["x"] and selected["x"] + selected["w"] <= frame["x"] + frame["w"], "the selected day is in view")
+    # Issue 29 (4): no circle is ever cut off by the row: today (scrolled to its end), with a
+    # day before the row picked (the header leads) and one inside it, after a scroll by hand
+    # and after the keyboard moved along it; the row itself lies within its card and the screen.
+    for dims in (PHONE, DESKTOP):
+        size(dims)
+        for path in ("/today", "/today?day=2026-10-15", "/today?day=2026-11-18"):
+            go(path)
+            check(not js(CUT_CIRCLES), f"{dims[0]} px, {path}: no circle of the row is cut off {js(CUT_CIRCLES)}")
+            strip, card = rect(d.find_element(By.ID, "date-strip")), rect(d.find_element(By.CSS_SELECTOR, ".picker"))
+            check(card["x"] - 0.5 <= strip["x"] and strip["x"] + strip["w"] <= min(card["x"] + card["w"], js("return document.documentElement.clientWidth")) + 0.5,
+                  f"{dims[0]} px, {path}: the row lies within its card and the screen")
+        go("/today?day=2026-11-18")
+        strip = d.find_element(By.ID, "date-strip")
+        for delta in (-45, 80, -7):
+            js("arguments[0].scrollBy(arguments[1], 0)", strip, delta)
+            time.sleep(0.4)
+            check(not js(CUT_CIRCLES), f"{dims[0]} px: scrolled by {delta} px, the row rests on whole circles {js(CUT_CIRCLES)}")
+        ActionChains(d).scroll_from_origin(ScrollOrigin.from_element(strip), 60, 0).perform()
+        time.sleep(0.6)
+        check(not js(CUT_CIRCLES), f"{dims[0]} px: after the wheel, the row rests on whole circles {js(CUT_CIRCLES)}")
+        focused = d.find_element(By.CSS_SELECTOR, '#date-strip .dc[tabindex="0"]')
+        js("arguments[0].focus()", focused)
+        for key in (Keys.HOME, Keys.ARROW_RIGHT, Keys.END, Keys.ARROW_LEFT):
+            ActionChains(d).send_keys(key).perform()
+            time.sleep(0.4)
+            day = d.switch_to.active_element.get_attribute("data-day")
+            check(not js(CUT_CIRCLES), f"{dims[0]} px: with {day} focused by the keyboard no circle is cut off {js(CUT_CIRCLES)}")
     screen("today-row", "/today")
     api("PATCH", "/api/v1/settings", {"showDatePickerGrid": True})
 

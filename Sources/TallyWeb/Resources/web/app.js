@@ -292,16 +292,22 @@
   });
 
   // The date row scrolls its selected day into view: five days before it, at the leading edge.
+  // It rests on whole circles (app.css): the header is given whole steps of a circle and its
+  // gap, so the row's end cuts no circle while the header shows either.
   function scrollStrip() {
     const strip = document.getElementById("date-strip");
     if (!strip) return;
+    const header = document.getElementById("strip-header");
+    const step = 34;
+    header.style.minWidth = "";
+    header.style.minWidth = `${Math.ceil((header.getBoundingClientRect().width + 12) / step) * step - 12}px`;
     const target = strip.dataset.scrollTo;
     if (target === "header") { strip.scrollLeft = 0; return; }
     const cell = strip.querySelector(`.dc[data-day="${target}"]`);
     if (!cell) return;
     const box = cell.getBoundingClientRect();
     const frame = strip.getBoundingClientRect();
-    strip.scrollLeft += strip.dataset.scrollAnchor === "trailing" ? box.right - frame.right + 16 : box.left - frame.left - 16;
+    strip.scrollLeft += strip.dataset.scrollAnchor === "trailing" ? box.right - frame.right + 12 : box.left - frame.left - 12;
   }
 
   function fillTimeZone() {
