@@ -1,6 +1,6 @@
 """What every browser script here shares: Debian's chromium through selenium, checks that
-print and count, an axe-core audit of the WCAG 2.1 A and AA rules, and the offline web app's
-moves (network emulation, the outbox, marking a habit on Today)."""
+print and count, an axe-core audit (WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices),
+and the offline web app's moves (network emulation, the outbox, marking a habit on Today)."""
 import os
 import subprocess
 import sys
@@ -14,7 +14,12 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 adds no A rule to axe-core), and the rules
+# axe-core counts as best practice, such as aria-allowed-role.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+# axe-selenium-python 3 bundles axe-core 4.10.2; its 2.x bundled 3.1.1, which knows no
+# WCAG 2.1 or 2.2 rule. .ci/browser installs 3.x.
+AXE_MINIMUM = (4, 10)
 
 
 def chromium(zone="Europe/Berlin", script_timeout=None, arguments=(), environment=None):
@@ -55,16 +60,27 @@ class Report:
 
 
 def axe_violations(driver):
-    """axe-core's violations of the page, for the tags this axe-core knows (the 3.1.1 that
-    axe-selenium-python bundles has no 2.1 ones)."""
+    """axe-core's violations of the page for AXE_TAGS. Every tag must name rules, and an
+    axe-core older than AXE_MINIMUM is refused rather than trusted."""
     Axe(driver).inject()
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "const tags = arguments[0].filter((t) => axe.getRules([t]).length);"
-        "axe.run(document, {runOnly: {type: 'tag', values: tags}})"
-        ".then(done, (e) => done({violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));",
+        "const unknown = arguments[0].filter((t) => !axe.getRules([t]).length);"
+        "if (unknown.length) { done({version: axe.version, violations: [{id: 'axe knows no rules tagged ' + unknown, nodes: [{target: []}]}]}); return; }"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then((r) => done({version: axe.version, violations: r.violations}),"
+        " (e) => done({version: axe.version, violations: [{id: 'axe failed: ' + e, nodes: [{target: []}]}]}));",
         AXE_TAGS)
+    global axe_version
+    axe_version = result["version"]
+    if tuple(int(part) for part in axe_version.split(".")[:2]) < AXE_MINIMUM:
+        raise RuntimeError(f"axe-core {axe_version} is older than {'.'.join(map(str, AXE_MINIMUM))}: "
+                           "pip install --ignore-requires-python 'axe-selenium-python>=3'")
     return result["violations"]
+
+
+# The axe-core version the last audit ran, for the scripts' reports.
+axe_version = None
 
 
 def emulate_offline(driver, on):

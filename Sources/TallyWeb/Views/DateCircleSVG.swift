@@ -81,11 +81,14 @@ struct DateCircleSVG: Sendable {
     }
   }
 
-  /// The circle as an SVG link to its day; every text is escaped, every number is ours.
+  /// The circle as an SVG link to its day inside its grid cell; every text is escaped, every
+  /// number is ours. The cell holds the link rather than being it: a link keeps the role of
+  /// a link (ARIA allows no `gridcell` on `<a href>`), and the selection belongs to the cell.
   var markup: String {
     func circle(_ layer: Layer) -> String { "<circle r=\"\(layer.radius)\" \(layer.paint)/>" }
-    var svg = "<a class=\"dc\" href=\"/today?day=\(day)\" data-day=\"\(day)\" role=\"gridcell\""
-    svg += " aria-label=\"\(HTMLText.escaped(label))\" aria-selected=\"\(selected)\" tabindex=\"\(tabIndex)\""
+    var svg = "<g role=\"gridcell\" aria-selected=\"\(selected)\">"
+    svg += "<a class=\"dc\" href=\"/today?day=\(day)\" data-day=\"\(day)\""
+    svg += " aria-label=\"\(HTMLText.escaped(label))\" tabindex=\"\(tabIndex)\""
     svg += " transform=\"translate(\(x) \(y))\">"
     svg += circle(hitArea)
     if let ring { svg += circle(ring) }
@@ -104,7 +107,7 @@ struct DateCircleSVG: Sendable {
       svg += " font-size=\"\(number.size)\" font-weight=\"500\" text-anchor=\"middle\" dy=\".35em\" "
       svg += "\(number.paint)>\(HTMLText.escaped(number.text))</text>"
     }
-    return svg + "</a>"
+    return svg + "</a></g>"
   }
 }
 

@@ -5,8 +5,9 @@ import TallyStore
 
 /// A habit's contribution grid (SPEC 4) as SVG, GitHub's way: weekday names down the side,
 /// a month's short name over the week it begins in, a tooltip on every day, a slash on
-/// skipped days and a dot on days with a note. Cells sit 24 px apart so a thumb can hit them
-/// (WCAG 2.5.8), which is why a phone shows fewer weeks than a laptop.
+/// skipped days and a dot on days with a note. Squares of 20 px sit 24 px apart, and each
+/// day's link reaches into half the gutter on every side: a 24 × 24 px target (WCAG 2.5.8)
+/// with no dead space between days (docs/web.md, "Habit grid targets").
 extension HabitDetail {
   struct GridCell: Sendable {
     let day: String
@@ -44,6 +45,8 @@ extension HabitDetail {
   struct Grid: Sendable {
     static let cell = 20.0
     static let gap = 4.0
+    /// A day's target: the square and half the gutter around it.
+    static let target = cell + gap
     static let labelWidth = 32.0
     /// Room above the first row for the month names.
     static let monthHeight = 16.0
@@ -72,7 +75,9 @@ extension HabitDetail {
       habit: Habit, entries: [HabitEntry], history: HabitHistory, today: Day, calendar: DayCalendar,
       width: Double, editing: Day?, until: Day? = nil
     ) {
-      let weekCount = GridGeometry.weekCount(width: width - Self.labelWidth, cellSize: Self.cell, gap: Self.gap)
+      // The last column's target reaches half a gutter past its square, inside the width.
+      let weekCount = GridGeometry.weekCount(
+        width: width - Self.labelWidth - Self.gap / 2, cellSize: Self.cell, gap: Self.gap)
       var last = min(until ?? today, today)
       let shown = GridGeometry.weekStarts(weekCount: weekCount, today: last, firstWeekday: calendar.firstWeekday)
       if let editing, editing < shown[0] || editing > shown[shown.count - 1].adding(days: 6) { last = editing }
@@ -120,8 +125,8 @@ extension HabitDetail {
       skippedLook = look(.skipped)
       notedLook = look(.empty, noted: true)
       looks = [look(.done), skippedLook, look(.empty), notedLook]
-      self.width = DateCircleSVG.number(x(weekCount) - Self.gap)
-      height = DateCircleSVG.number(Self.monthHeight + 7 * pitch - Self.gap)
+      self.width = DateCircleSVG.number(x(weekCount) - Self.gap / 2)
+      height = DateCircleSVG.number(Self.monthHeight + 7 * pitch - Self.gap / 2)
       layoutWidth = DateCircleSVG.number(width)
     }
 

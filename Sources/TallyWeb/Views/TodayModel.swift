@@ -29,6 +29,9 @@ struct TodayModel: Sendable {
     let header: String
     let width: String
     let markup: String
+    /// An empty box over each circle for the row's scroll to snap to (an SVG shape is no
+    /// snap area), so the row comes to rest on whole circles (docs/web.md, Today).
+    let snaps: String
     /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
     let scrollTo: String
     let scrollAnchor: String
@@ -181,7 +184,8 @@ struct TodayModel: Sendable {
     return DateStrip(
       header: row.header,
       width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
-      markup: cells.map(\.markup).joined(), scrollTo: target, scrollAnchor: anchor)
+      markup: cells.map(\.markup).joined(), snaps: String(repeating: "<i></i>", count: cells.count),
+      scrollTo: target, scrollAnchor: anchor)
   }
 
   /// A measurable habit counted by the month or by blocks of days: the entries of the period

@@ -106,11 +106,11 @@ import Testing
       func look(_ state: String) throws -> Substring {
         try #require(looks.firstMatch(of: try Regex("data-state=\"\(state)\" data-spoken=\"[^\"]*\">(.*?)</g>"))?.output[1].substring)
       }
-      let skippedCell = try #require(page.firstMatch(of: /data-day="2026-03-07"[^>]*><title>[^<]*<\/title>(.*?)<\/a>/)?.1)
+      let skippedCell = try #require(page.firstMatch(of: /data-day="2026-03-07"[^>]*><title>[^<]*<\/title><path class="hit"[^>]*\/>(.*?)<\/a>/)?.1)
       let (skipped, noted) = (try look("skipped"), try look("noted"))
       #expect(skippedCell.hasPrefix(skipped), "a skipped day is the skipped look: \(skippedCell) against \(skipped)")
       #expect(skippedCell.hasSuffix(noted.drop(while: { $0 != ">" }).dropFirst()), "and carries the note's dot")
-      let doneCell = try #require(page.firstMatch(of: /data-day="2026-03-08"[^>]*><title>[^<]*<\/title>(.*?)<\/a>/)?.1)
+      let doneCell = try #require(page.firstMatch(of: /data-day="2026-03-08"[^>]*><title>[^<]*<\/title><path class="hit"[^>]*\/>(.*?)<\/a>/)?.1)
       #expect(doneCell == (try look("done")), "a done day is the done look")
       #expect(looks.contains("data-state=\"done\" data-spoken=\"completed\""), "with the words a screen reader says")
 

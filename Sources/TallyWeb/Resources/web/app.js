@@ -83,13 +83,19 @@
   });
 
   // ---- Grids: one tab stop each, arrow keys move between cells (WAI-ARIA grid pattern).
+  // A cell takes focus itself or, when it holds a link to its day, through that link (a link
+  // keeps its own role inside a gridcell).
+  const focusable = (cell) => (cell.hasAttribute("tabindex") ? cell : cell.querySelector("[tabindex]")) || cell;
+
   function cellsByRow(grid) {
     return [...grid.querySelectorAll("[role=row]")].map((row) => [...row.querySelectorAll("[role=gridcell]")]);
   }
 
+  // `cell` is a gridcell or what is focused inside one.
   function focusCell(grid, cell) {
-    grid.querySelectorAll("[role=gridcell]").forEach((c) => c.setAttribute("tabindex", c === cell ? "0" : "-1"));
-    cell.focus();
+    const chosen = cell.closest("[role=gridcell]") || cell;
+    grid.querySelectorAll("[role=gridcell]").forEach((c) => focusable(c).setAttribute("tabindex", c === chosen ? "0" : "-1"));
+    focusable(chosen).focus();
   }
 
   document.addEventListener("keydown", (event) => {
@@ -106,7 +112,7 @@
       case "ArrowUp": r -= 1; break;
       case "Home": if (event.ctrlKey) r = 0; c = 0; break;
       case "End": if (event.ctrlKey) r = rows.length - 1; c = rows[Math.max(0, Math.min(r, rows.length - 1))].length - 1; break;
-      case " ": if (cell.tagName.toLowerCase() === "a" || cell.matches("a")) { event.preventDefault(); cell.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })); } return;
+      case " ": { const link = focusable(cell); if (link.matches("a")) { event.preventDefault(); link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })); } return; }
       default: return;
     }
     event.preventDefault();
@@ -139,7 +145,7 @@
 
   // Shows a day as selected at once while dragging; the server's page follows on release.
   function preview(svg, day) {
-    svg.querySelectorAll(".dc").forEach((c) => c.setAttribute("aria-selected", String(c.dataset.day === day)));
+    svg.querySelectorAll(".dc").forEach((c) => c.parentNode.setAttribute("aria-selected", String(c.dataset.day === day)));
     const cell = svg.querySelector(`.dc[data-day="${day}"]`);
     const heading = document.getElementById("day-heading");
     if (cell && heading) heading.textContent = cell.getAttribute("aria-label").split(",")[0];
@@ -286,16 +292,22 @@
   });
 
   // The date row scrolls its selected day into view: five days before it, at the leading edge.
+  // It rests on whole circles (app.css): the header is given whole steps of a circle and its
+  // gap, so the row's end cuts no circle while the header shows either.
   function scrollStrip() {
     const strip = document.getElementById("date-strip");
     if (!strip) return;
+    const header = document.getElementById("strip-header");
+    const step = 34;
+    header.style.minWidth = "";
+    header.style.minWidth = `${Math.ceil((header.getBoundingClientRect().width + 12) / step) * step - 12}px`;
     const target = strip.dataset.scrollTo;
     if (target === "header") { strip.scrollLeft = 0; return; }
     const cell = strip.querySelector(`.dc[data-day="${target}"]`);
     if (!cell) return;
     const box = cell.getBoundingClientRect();
     const frame = strip.getBoundingClientRect();
-    strip.scrollLeft += strip.dataset.scrollAnchor === "trailing" ? box.right - frame.right + 16 : box.left - frame.left - 16;
+    strip.scrollLeft += strip.dataset.scrollAnchor === "trailing" ? box.right - frame.right + 12 : box.left - frame.left - 12;
   }
 
   function fillTimeZone() {

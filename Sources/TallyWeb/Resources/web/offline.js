@@ -145,7 +145,9 @@
     const look = looks.querySelector(`[data-state="${status === "done" || status === "skipped" ? status : "empty"}"]`);
     const marks = [...look.children].filter((node) => node.localName !== "rect");
     if (note) marks.push(...[...looks.querySelector('[data-state="noted"]').children].filter((node) => node.localName !== "rect"));
-    [...cell.children].filter((node) => !["title", "rect"].includes(node.localName)).forEach((node) => node.remove());
+    // The title and the target's hit area stay; the square and its marks are the look's.
+    [...cell.children].filter((node) => !["title", "rect"].includes(node.localName) && !node.classList.contains("hit"))
+      .forEach((node) => node.remove());
     cell.querySelector("rect").replaceWith(look.querySelector("rect").cloneNode(true));
     cell.append(...marks.map((node) => node.cloneNode(true)));
     if (note) cell.dataset.note = note; else delete cell.dataset.note;

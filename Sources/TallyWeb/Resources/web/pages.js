@@ -49,9 +49,10 @@
       document.documentElement.dataset.shown = new URL(url, location.href).pathname + new URL(url, location.href).search;
       const title = document.getElementById("sheet-title");
       if (title) { title.focus(); return; }
+      // A day with shows is a link inside its gridcell; the others are cells taking focus.
       const tile = focusDay && document.querySelector(`.tile[href*="day=${focusDay}"]`);
       if (tile) {
-        tile.closest("[role=grid]").querySelectorAll("[role=gridcell]").forEach((t) => t.setAttribute("tabindex", t === tile ? "0" : "-1"));
+        tile.closest("[role=grid]").querySelectorAll(".tile[tabindex]").forEach((t) => t.setAttribute("tabindex", t === tile ? "0" : "-1"));
         tile.focus();
       }
     } catch (_) {
