@@ -238,6 +238,7 @@ package.targets += [
       "TallyImport",
       "TallyTestFiles",
       "TallyCore",
+      "TallyCoreReference",
       "TallyStore",
       "TallySQLite",
       .product(name: "GRDB", package: "GRDB.swift"),
