@@ -40,21 +40,26 @@ final class RouteMethods: Sendable {
     table.withLock { $0 = Array(byPath.values) }
   }
 
-  /// Every method of every route whose path matches `path`; empty when none does.
+  /// The methods of the route the router picks for `path`; empty when none matches. As the
+  /// router does, a literal segment wins over a parameter (`/habits/order` over
+  /// `/habits/{id}`): the other route's methods are not this path's.
   func methods(for path: String) -> Set<HTTPRequest.Method> {
     let segments = path.split(separator: "/", omittingEmptySubsequences: true)
     return table.withLock { table in
-      table.filter { Self.matches($0.path, segments) }.reduce(into: []) { $0.formUnion($1.methods) }
+      let matching = table.compactMap { route in Self.rank(route.path, segments).map { (rank: $0, route.methods) } }
+      return matching.max { $0.rank.lexicographicallyPrecedes($1.rank) }?.1 ?? []
     }
   }
 
-  private static func matches(_ route: RouterPath, _ segments: [Substring]) -> Bool {
-    var index = 0
+  /// How closely `route` matches `segments`, segment by segment (2 a literal, 1 a parameter
+  /// or wildcard, 0 the rest of the path); `nil` when it does not match.
+  private static func rank(_ route: RouterPath, _ segments: [Substring]) -> [Int]? {
+    var rank: [Int] = []
     for component in route.components {
-      if component == .recursiveWildcard { return true }
-      guard index < segments.count, component ~= segments[index] else { return false }
-      index += 1
+      if component == .recursiveWildcard { return rank + [0] }
+      guard rank.count < segments.count, component ~= segments[rank.count] else { return nil }
+      rank.append(component == segments[rank.count] ? 2 : 1)
     }
-    return index == segments.count
+    return rank.count == segments.count ? rank : nil
   }
 }
