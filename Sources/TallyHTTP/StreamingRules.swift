@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import TallyCore
+import TallyStore
 
 /// Limits on shows and prices that the API and the pages both enforce.
 package enum StreamingRules {
@@ -19,6 +20,16 @@ package enum StreamingRules {
       throw Problem(
         .badRequest, "The month \(month) is too far out: its 6 weeks must fall within the years 0000 to 9999.",
         field: "month")
+    }
+  }
+
+  /// Saves `show` for the API and the pages alike: a title the user already has (the store's
+  /// NameKey rule) is a 409 at the `title` field.
+  package static func save(_ show: Show, for user: UUID, in store: any Store) async throws {
+    do {
+      try await store.saveShow(show, for: user)
+    } catch let error as StoreError where error == ShowRules.titleTaken(show.title) {
+      throw Problem(.conflict, error.description, field: "title")
     }
   }
 }

@@ -143,19 +143,17 @@ public struct AppDatabase: Sendable {
   /// The files SQLite keeps beside a database, and which of them were there before it was
   /// opened.
   private struct Sidecars {
-    let path: String
+    let files: [String]
     let before: Set<String>
 
     init(of path: String) {
-      self.path = path
-      before = Set(["-wal", "-shm", "-journal"].map { path + $0 }.filter(FileManager.default.fileExists))
+      files = ["-wal", "-shm", "-journal"].map { path + $0 }
+      before = Set(files.filter(FileManager.default.fileExists))
     }
 
     /// Removes those that opening made; call once every connection is closed.
     func removeNew() {
-      for file in ["-wal", "-shm", "-journal"].map({ path + $0 }) where !before.contains(file) {
-        unlink(file)
-      }
+      for file in files where !before.contains(file) { unlink(file) }
     }
   }
 

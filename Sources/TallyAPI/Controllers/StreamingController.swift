@@ -110,7 +110,7 @@ struct StreamingController {
     let show = try Self.show(
       id: UUID(), title: title, status: body.status ?? .watching,
       providers: body.providers?.mapValues { $0.map(\.provider) } ?? [:])
-    try await save(show, for: user.id)
+    try await StreamingRules.save(show, for: user.id, in: services.store)
     return JSONResponse(ShowJSON(show), status: .created)
   }
 
@@ -129,17 +129,8 @@ struct StreamingController {
       id: id, title: body.title ?? current.title, status: body.status ?? current.status,
       providers: body.providers?.mapValues { $0.map(\.provider) } ?? current.providers,
       tmdbID: current.tmdbID)
-    try await save(show, for: user.id)
+    try await StreamingRules.save(show, for: user.id, in: services.store)
     return JSONResponse(ShowJSON(show))
-  }
-
-  /// Saves `show`; a title the user already has (SPEC's NameKey) is a 409 at `title`.
-  private func save(_ show: Show, for user: UUID) async throws {
-    do {
-      try await services.store.saveShow(show, for: user)
-    } catch let error as StoreError where error == ShowRules.titleTaken(show.title) {
-      throw Problem(.conflict, error.description, field: "title")
-    }
   }
 
   @Sendable func deleteShow(_ request: Request, context: AppRequestContext) async throws -> Response {

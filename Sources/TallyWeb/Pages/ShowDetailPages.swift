@@ -62,7 +62,7 @@ struct ShowDetailPages {
     let (user, show) = try await owned(context)
     let form = try await request.decodeForm(ShowForm.self, limit: services.configuration.maxBodySize)
     let status = try ShowPages.status(form.status)
-    try await ShowPages.save(
+    try await StreamingRules.save(
       try ShowPages.valid {
         try Show(id: show.id, title: form.title, status: status, providers: show.providers, tmdbID: show.tmdbID)
       }, for: user.id, in: services.store)

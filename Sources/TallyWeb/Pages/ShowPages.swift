@@ -53,17 +53,8 @@ struct ShowPages {
     let show = try Self.valid {
       try Show(id: UUID(), title: form.title, status: try Self.status(form.status))
     }
-    try await Self.save(show, for: user.id, in: services.store)
+    try await StreamingRules.save(show, for: user.id, in: services.store)
     return .seeOther("/shows/\(show.id.storeText)")
-  }
-
-  /// Saves `show`; a title the user already has is refused at the title field.
-  static func save(_ show: Show, for user: UUID, in store: any Store) async throws {
-    do {
-      try await store.saveShow(show, for: user)
-    } catch let error as StoreError where error == ShowRules.titleTaken(show.title) {
-      throw Problem(.conflict, error.description, field: "title")
-    }
   }
 
   @Sendable func addFromTMDB(_ request: Request, context: AppRequestContext) async throws -> Response {
