@@ -19,6 +19,8 @@ public struct AppServices: Sendable {
   public let testSender: any TestSender
   /// Bodies of expensive reads, kept until the store's revision moves.
   package let cache = ResponseCache()
+  /// Each active user's habit days, kept up to date from the change feed (issue 27).
+  package let histories = HabitHistories()
 
   public init(
     store: any SyncingStore,

@@ -57,6 +57,10 @@ public protocol SyncRepository: Sendable {
   /// `limit` entities (each may be several changes: one per stamp its fields carry).
   func syncChanges(for user: UUID, after position: Int64, limit: Int) async throws -> SyncChangePage
 
+  /// The user's latest feed position: every change at or below it is committed, so a reader
+  /// that read the user's data after asking missed nothing at or below it. 0 before any change.
+  func syncHead(for user: UUID) async throws -> Int64
+
   /// The same page as the JSON of a pull's answer, its cursor naming this database. A store
   /// may write it from its rows without building changes (a first pull is a few hundred pages).
   func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String

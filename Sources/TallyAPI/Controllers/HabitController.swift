@@ -140,19 +140,18 @@ struct HabitController {
     }
     let window = today.adding(days: 1 - days)...today
     let wantsStatistics = include.contains("statistics")
-    let entries = try await services.store.entries(in: wantsStatistics ? Day.allTime : window, for: user.id)
+    let days = try await services.histories.read(for: user.id, from: services.store)
     return habits.map { habit in
-      let all = entries[habit.id] ?? []
+      let kept = days.days(of: habit.id)
       return ListItem(
         habit: HabitJSON(habit),
         statistics: wantsStatistics
           ? StatsJSON(
             RankedHabit(
               habit: habit,
-              statistics: HabitStatistics(
-                habit: habit, history: HabitHistory(all), today: today, firstWeekday: calendar.firstWeekday)))
+              statistics: kept.statistics(of: habit, today: today, firstWeekday: calendar.firstWeekday)))
           : nil,
-        entries: include.contains("entries") ? all.filter { window.contains($0.day) } : nil)
+        entries: include.contains("entries") ? kept.entries(in: window) : nil)
     }
   }
 

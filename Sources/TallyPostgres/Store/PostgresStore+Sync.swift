@@ -26,6 +26,12 @@ extension PostgresStore: SyncRepository {
     }
   }
 
+  public func syncHead(for user: UUID) async throws -> Int64 {
+    try await read { connection in
+      try await connection.values("SELECT position FROM sync_heads WHERE user_id = \(user)", as: Int64.self).first ?? 0
+    }
+  }
+
   public func applyPush(_ request: SyncPushRequest, for user: UUID, now: Date, limits: SyncLimits)
     async throws -> SyncPushResponse
   {

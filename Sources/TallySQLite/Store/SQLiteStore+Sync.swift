@@ -24,6 +24,13 @@ extension SQLiteStore: SyncRepository {
     }
   }
 
+  public func syncHead(for user: UUID) async throws -> Int64 {
+    try await read { db in
+      try Int64.fetchOne(
+        db.cachedStatement(sql: "SELECT position FROM sync_heads WHERE user_id = ?"), arguments: [user.storeText]) ?? 0
+    }
+  }
+
   /// An entity whose fields share one stamp (nearly every one) comes from SQLite as the
   /// change's text (`syncFeedText`); any other is read and written out here.
   public func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String {

@@ -102,9 +102,13 @@ struct HabitPages {
 
   private func listPage(user: User, time: UserTime, request: Request) async throws -> HTMLPage {
     let habits = try await services.store.habits(for: user.id, includingArchived: true)
-    let entries = habits.isEmpty ? [:] : try await services.store.entries(in: Day.allTime, for: user.id)
-    let summaries = habits.map {
-      HabitSummary($0, entries: entries[$0.id] ?? [], today: time.today, calendar: time.calendar)
+    let days = try await services.histories.read(for: user.id, from: services.store)
+    let summaries = habits.map { habit in
+      let kept = days.days(of: habit.id)
+      return HabitSummary(
+        habit, entries: kept.entries, history: kept.history,
+        statistics: kept.statistics(of: habit, today: time.today, firstWeekday: time.calendar.firstWeekday),
+        today: time.today, calendar: time.calendar)
     }
     let active = summaries.filter { !$0.archived }
     var groups: [ListModel.Group] = []

@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+import TallyCore
+import TallyStore
+import TallySync
+
+/// Each active user's habit entries, kept in memory and brought up to date from the user's
+/// change feed, so the page computed after a write reads the days that changed, not every
+/// entry of every habit (docs/server.md "Pages after a write").
+///
+/// Every write a store makes enters the feed in its transaction, whichever process or
+/// instance makes it; so what is kept at feed position P, plus the changes after P, is what
+/// the store holds. Days are read *after* the changes that name them, so a kept day is never
+/// older than its position says; a write landing in between is read again next time.
+package final class HabitHistories: Sendable {
+  /// One habit's days, and what is computed from them once per version of those days.
+  package final class Habit: Sendable {
+    package let entries: [HabitEntry]
+    package let history: HabitHistory
+    private let statistics = Mutex<(key: StatisticsKey, value: HabitStatistics)?>(nil)
+
+    init(_ entries: [HabitEntry]) {
+      self.entries = entries
+      history = HabitHistory(entries)
+    }
+
+    /// The entries of the days in `range`, found by halving: a year of a ten-year habit.
+    package func entries(in range: ClosedRange<Day>) -> [HabitEntry] {
+      Array(entries[firstIndex { $0.day >= range.lowerBound }..<firstIndex { $0.day > range.upperBound }])
+    }
+
+    /// The first index whose entry satisfies `isPast`, which holds from some day on.
+    private func firstIndex(_ isPast: (HabitEntry) -> Bool) -> Int {
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
+      }
+      return low
+    }
+
+    /// The habit's statistics as of `today`, computed again only when the habit, today or
+    /// the first weekday differ from the last time asked.
+    package func statistics(of habit: TallyCore.Habit, today: Day, firstWeekday: Weekday) -> HabitStatistics {
+      let key = StatisticsKey(habit: habit, today: today, firstWeekday: firstWeekday)
+      if let kept = statistics.withLock({ $0 }), kept.key == key { return kept.value }
+      let value = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: firstWeekday)
+      statistics.withLock { $0 = (key, value) }
+      return value
+    }
+  }
+
+  struct StatisticsKey: Hashable {
+    var habit: TallyCore.Habit
+    var today: Day
+    var firstWeekday: Weekday
+  }
+
+  private struct Kept {
+    var position: Int64
+    var habits: [UUID: Habit]
+    var entryCount: Int
+    var used: UInt64
+  }
+
+  private struct State {
+    var users: [UUID: Kept] = [:]
+    var entryCount = 0
+    var clock: UInt64 = 0
+  }
+
+  private static let noEntries = Habit([])
+
+  private let state = Mutex(State())
+  /// Entries kept across users; past it the least recently read users are dropped.
+  package let capacity: Int
+  /// More changes than this since a user's last read: reading everything again is cheaper.
+  package let changesRead: Int
+
+  package init(capacity: Int = 400_000, changesRead: Int = 512) {
+    self.capacity = capacity
+    self.changesRead = changesRead
+  }
+
+  /// The user's habits' days as the store holds them now, by habit id; a habit with no
+  /// entries may be absent (``days(of:)`` reads it as none).
+  package func read(for user: UUID, from store: any SyncingStore) async throws -> Read {
+    let kept = state.withLock { state in state.users[user] }
+    if let kept {
+      let page = try await store.syncChanges(for: user, after: kept.position, limit: changesRead)
+      if page.changes.isEmpty {
+        touch(user)
+        return Read(habits: kept.habits)
+      }
+      if !page.more {
+        let habits = try await Self.apply(page.changes, to: kept.habits, user: user, store: store)
+        keep(habits, at: page.position, for: user)
+        return Read(habits: habits)
+      }
+    }
+    let position = try await store.syncHead(for: user)
+    let habits = try await store.entries(in: Day.allTime, for: user).mapValues(Habit.init)
+    keep(habits, at: position, for: user)
+    return Read(habits: habits)
+  }
+
+  /// What ``read(for:from:)`` answers.
+  package struct Read: Sendable {
+    let habits: [UUID: Habit]
+
+    package func days(of habit: UUID) -> Habit { habits[habit] ?? HabitHistories.noEntries }
+  }
+
+  /// Reads again the days the changes name (a habit's change: all its days, since a change of
+  /// kind converts them and a deletion removes them).
+  private static func apply(
+    _ changes: [SyncChange], to kept: [UUID: Habit], user: UUID, store: any SyncingStore
+  ) async throws -> [UUID: Habit] {
+    var wholeHabits: Set<UUID> = []
+    var changedDays: [UUID: ClosedRange<Day>] = [:]
+    for change in changes {
+      switch try? SyncID(change.key) {
+      case .habit(let habit)?:
+        wholeHabits.insert(habit)
+      case .entry(let habit, let day)?:
+        let range = changedDays[habit]
+        changedDays[habit] = min(range?.lowerBound ?? day, day)...max(range?.upperBound ?? day, day)
+      default:
+        break
+      }
+    }
+    var habits = kept
+    for habit in wholeHabits {
+      do {
+        let entries = try await store.entries(of: habit, in: nil, for: user)
+        habits[habit] = entries.isEmpty ? nil : Habit(entries)
+      } catch StoreError.notFound {
+        habits[habit] = nil
+      }
+    }
+    for (habit, range) in changedDays where !wholeHabits.contains(habit) {
+      let read: [HabitEntry]
+      do {
+        read = try await store.entries(of: habit, in: range, for: user)
+      } catch StoreError.notFound {
+        habits[habit] = nil
+        continue
+      }
+      let old = habits[habit]?.entries ?? []
+      let entries = old.prefix(while: { $0.day < range.lowerBound }) + read + old.drop(while: { $0.day <= range.upperBound })
+      habits[habit] = entries.isEmpty ? nil : Habit(Array(entries))
+    }
+    return habits
+  }
+
+  private func touch(_ user: UUID) {
+    state.withLock { state in
+      state.clock += 1
+      state.users[user]?.used = state.clock
+    }
+  }
+
+  private func keep(_ habits: [UUID: Habit], at position: Int64, for user: UUID) {
+    let count = habits.values.reduce(0) { $0 + $1.entries.count }
+    state.withLock { state in
+      // Two reads racing: the one that saw more of the feed stays.
+      if let kept = state.users[user], kept.position > position { return }
+      state.clock += 1
+      state.entryCount += count - (state.users[user]?.entryCount ?? 0)
+      state.users[user] = Kept(position: position, habits: habits, entryCount: count, used: state.clock)
+      while state.entryCount > capacity, let oldest = state.users.min(by: { $0.value.used < $1.value.used }) {
+        state.entryCount -= oldest.value.entryCount
+        state.users[oldest.key] = nil
+      }
+    }
+  }
+}
