@@ -117,29 +117,24 @@ package final class HabitHistories: Sendable {
   private static func apply(
     _ changes: [SyncChange], to kept: [UUID: Habit], user: UUID, store: any SyncingStore
   ) async throws -> [UUID: Habit] {
-    var wholeHabits: Set<UUID> = []
-    var changedDays: [UUID: ClosedRange<Day>] = [:]
+    // By habit, the days to read again; nil reads them all.
+    var reads: [UUID: ClosedRange<Day>?] = [:]
     for change in changes {
       switch try? SyncID(change.key) {
       case .habit(let habit)?:
-        wholeHabits.insert(habit)
+        reads[habit] = .some(nil)
       case .entry(let habit, let day)?:
-        let range = changedDays[habit]
-        changedDays[habit] = min(range?.lowerBound ?? day, day)...max(range?.upperBound ?? day, day)
+        guard let known = reads[habit] else {
+          reads[habit] = day...day
+          continue
+        }
+        if let range = known { reads[habit] = min(range.lowerBound, day)...max(range.upperBound, day) }
       default:
         break
       }
     }
     var habits = kept
-    for habit in wholeHabits {
-      do {
-        let entries = try await store.entries(of: habit, in: nil, for: user)
-        habits[habit] = entries.isEmpty ? nil : Habit(entries)
-      } catch StoreError.notFound {
-        habits[habit] = nil
-      }
-    }
-    for (habit, range) in changedDays where !wholeHabits.contains(habit) {
+    for (habit, range) in reads {
       let read: [HabitEntry]
       do {
         read = try await store.entries(of: habit, in: range, for: user)
@@ -148,8 +143,10 @@ package final class HabitHistories: Sendable {
         continue
       }
       let old = habits[habit]?.entries ?? []
-      let entries = old.prefix(while: { $0.day < range.lowerBound }) + read + old.drop(while: { $0.day <= range.upperBound })
-      habits[habit] = entries.isEmpty ? nil : Habit(Array(entries))
+      let entries = range.map { range in
+        Array(old.prefix(while: { $0.day < range.lowerBound }) + read + old.drop(while: { $0.day <= range.upperBound }))
+      } ?? read
+      habits[habit] = entries.isEmpty ? nil : Habit(entries)
     }
     return habits
   }
