@@ -43,7 +43,7 @@ public struct ReminderSender: Service {
   /// `transport` carries webhook POSTs and push messages alike; `pushKeys` is shared with the
   /// routes that serve the public key.
   public init(
-    store: any Store, transport: any WebhookTransport = URLSessionWebhookTransport(),
+    store: any Store, transport: any WebhookTransport = HTTPWebhookTransport(),
     pushKeys: PushKeys? = nil, pushSettings: PushSettings = PushSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },

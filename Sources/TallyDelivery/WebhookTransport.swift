@@ -1,10 +1,9 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import TallyCore
 import TallyStore
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// One POST to a webhook.
 public struct WebhookRequest: Sendable, Equatable {
@@ -19,36 +18,29 @@ public protocol WebhookTransport: Sendable {
   func post(_ request: WebhookRequest) async throws -> Int
 }
 
-/// Foundation's URLSession (libcurl on Linux): no extra package, enough for one small POST.
-public struct URLSessionWebhookTransport: WebhookTransport {
+/// POSTs through AsyncHTTPClient, which the server already carries for TMDB: Foundation's
+/// URLSession would load libcurl and some thirty libraries into every `tally` process.
+public struct HTTPWebhookTransport: WebhookTransport {
   public let timeout: TimeInterval
+  let http: HTTPClient
 
-  public init(timeout: TimeInterval = 10) {
+  public init(timeout: TimeInterval = 10, http: HTTPClient = .shared) {
     self.timeout = timeout
+    self.http = http
   }
 
+  /// The whole exchange, answer included, gets `timeout`: a receiver that takes the request
+  /// and never answers is given up on then.
   public func post(_ request: WebhookRequest) async throws -> Int {
-    var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-    urlRequest.httpMethod = "POST"
-    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    urlRequest.httpBody = request.body
-    // URLRequest's time-out is an idle time-out, and on Linux a receiver that takes the
-    // request and never answers was seen to hold it far longer; the whole exchange gets
-    // `timeout`, then it is cancelled.
-    let (timeout, prepared) = (self.timeout, urlRequest)
-    return try await withThrowingTaskGroup(of: Int.self) { group in
-      group.addTask {
-        let (_, response) = try await URLSession.shared.data(for: prepared)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return http.statusCode
-      }
-      group.addTask {
-        try await Task.sleep(for: .seconds(timeout))
-        throw URLError(.timedOut)
-      }
-      defer { group.cancelAll() }
-      return try await group.next()!
-    }
+    var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+    outgoing.method = .POST
+    for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+    outgoing.body = .bytes(request.body)
+    let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+    let response = try await http.execute(outgoing, deadline: deadline)
+    // Only the status matters; the body is read (and dropped) so the connection can be reused.
+    for try await _ in response.body {}
+    return Int(response.status.code)
   }
 }
 

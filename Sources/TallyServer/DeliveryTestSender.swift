@@ -36,7 +36,7 @@ extension AppServices {
     throttle: SignInThrottle? = nil,
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = URLSessionWebhookTransport(),
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
     pushKeys: PushKeys? = nil
   ) {
     let poster = PushPoster(

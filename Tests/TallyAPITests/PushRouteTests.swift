@@ -152,7 +152,7 @@ import Testing
   /// requests are answered meanwhile.
   @Test func aHangingPushServiceDoesNotHoldUpOtherRequests() async throws {
     try await PushReceiver.listening { base, _ in
-      let server = try TestServer(configuration: Self.loopbackAllowed(), webhookTransport: URLSessionWebhookTransport(timeout: 3))
+      let server = try TestServer(configuration: Self.loopbackAllowed(), webhookTransport: HTTPWebhookTransport(timeout: 3))
       try await server.test { client in
         let ada = try await client.setUpOwner()
         var body = TestBrowser(endpoint: base + "/push/hang/phone").json

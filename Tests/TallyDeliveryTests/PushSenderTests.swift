@@ -26,7 +26,7 @@ import Testing
       settings.contact = "mailto:ops@tally.test"
       let clock = clock
       return ReminderSender(
-        store: store, transport: URLSessionWebhookTransport(timeout: timeout), pushKeys: keys, pushSettings: settings,
+        store: store, transport: HTTPWebhookTransport(timeout: timeout), pushKeys: keys, pushSettings: settings,
         clock: { clock.now }, logger: quiet)
     }
 

@@ -38,7 +38,7 @@ let quiet: Logger = {
       var policy = ReminderSender.Policy()
       policy.firstRetry = 30
       return ReminderSender(
-        store: store, transport: URLSessionWebhookTransport(timeout: 5), clock: { clock.now }, policy: policy,
+        store: store, transport: HTTPWebhookTransport(timeout: 5), clock: { clock.now }, policy: policy,
         logger: quiet)
     }
 

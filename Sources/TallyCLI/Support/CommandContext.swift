@@ -53,7 +53,7 @@ public struct CommandContext: Sendable {
     clock: @escaping @Sendable () -> Date,
     systemTimeZone: String,
     readLine: @escaping @Sendable () -> String? = { nil },
-    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport()
   ) {
     self.environment = environment
     self.standardOutput = standardOutput

@@ -38,7 +38,7 @@ package struct TestServer: Sendable {
   package init(
     configuration: ServerConfiguration = .testing, databasePath: String? = nil,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport()
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
     self.init(store: store, configuration: configuration, clock: clock, showSource: showSource, webhookTransport: webhookTransport)
@@ -48,7 +48,7 @@ package struct TestServer: Sendable {
   package init(
     store: any SyncingStore, configuration: ServerConfiguration = .testing,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport()
   ) {
     services = AppServices(
       store: store, configuration: configuration,
