@@ -37,8 +37,9 @@ struct TodayPages {
     let selected = try query.day("day") ?? time.today
     let width = try Self.width(of: request, cookie: Self.widthCookie, default: TodayView.defaultWidth)
     return try await services.cachedPage(for: user, today: time.today, request: request, variant: "\(width)") {
+      let days = try await services.histories.read(for: user.id, from: services.store)
       let model = try await TodayModel.read(
-        from: services.store, user: user, time: time, selected: selected, width: width)
+        from: services.store, days: days, user: user, time: time, selected: selected, width: width)
       return Templates.shared.page(
         "today", title: "Today", section: .today, user: user, request: request, content: model)
     }

@@ -24,7 +24,8 @@ struct HabitDetail: Sendable {
 
   struct EditorMeasure: Sendable {
     let amount: String
-    let unit: String
+    /// `nil` for a habit counted without a unit, so the label says no "in".
+    let unit: String?
   }
 
   struct ScoreChart: Sendable {
@@ -91,7 +92,7 @@ struct HabitDetail: Sendable {
         day: day.description, heading: calendar.spokenName(of: day, includingYear: true),
         done: entry?.status == .done, skipped: entry?.status == .skipped, open: entry.map { $0.status == .noted } ?? true,
         note: entry?.note ?? "",
-        measure: habit.measure.map { EditorMeasure(amount: entry?.amount?.description ?? "", unit: $0.unit) })
+        measure: habit.measure.map { EditorMeasure(amount: entry?.amount?.description ?? "", unit: $0.unit.isEmpty ? nil : $0.unit) })
     }
     score = Self.score(habit: habit, history: history, today: today, calendar: calendar)
     measurable = habit.measure != nil

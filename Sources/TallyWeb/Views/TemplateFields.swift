@@ -13,7 +13,11 @@ extension TemplateFields {
   /// would go on looking for the name in every enclosing value.
   func child(named name: String) -> Any? {
     guard let field = Self.templateFields[name] else { return nil }
-    return field(self) ?? TemplateNull()
+    switch field(self) {
+    case let text as String: return TemplateText(text: text)
+    case .some(let value): return value
+    case nil: return TemplateNull()
+    }
   }
 }
 
@@ -23,16 +27,17 @@ struct TemplateNull: MustacheCustomRenderable {
   var isNull: Bool { true }
 }
 
-extension TodayModel.Row: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = ["markup": \.markup]
+/// A text field as Mustache draws it (escaped, and true in a section even when empty, as a
+/// plain string is), but without the reflection and `String(describing:)` a plain value costs
+/// on every use.
+struct TemplateText: MustacheCustomRenderable {
+  let text: String
+  var renderText: String { text }
+  var isNull: Bool { false }
 }
 
-extension TodayModel.DueHabit: TemplateFields {
-  static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "id": \.id, "name": \.name, "icon": \.icon, "color": \.color, "done": \.done, "skipped": \.skipped,
-    "detail": \.detail, "nextStatus": \.nextStatus, "note": \.note, "buttonLabel": \.buttonLabel,
-    "measure": \.measure,
-  ]
+extension TodayModel.Row: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["markup": \.markup]
 }
 
 extension HabitSummary: TemplateFields {
@@ -62,7 +67,7 @@ extension TodayModel: TemplateFields {
     "today": \.today, "owner": \.owner, "selectedDay": \.selectedDay, "heading": \.heading,
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
-    "messages": \.messages, "habits": \.habits, "back": \.back,
+    "messages": \.messages, "habits": \.habits, "dueRows": \.dueRows, "back": \.back,
     "pendingMessage": { _ in TodayModel.pendingMessage }, "checkFragments": { _ in TodayModel.CheckFragments() },
   ]
 }
@@ -77,4 +82,58 @@ extension HabitPages.ListModel.Group: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "name": \.name, "habits": \.habits, "title": \.title, "anchor": \.anchor, "cards": \.cards, "span": \.span,
   ]
+}
+
+// The frame and the Today page's parts: every name a loop does not find in its own value is
+// looked for in these, so reflecting them (and the whole page's values they hold) would be
+// done once per miss.
+
+extension PageContext: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "chrome": chrome
+    case "content": content
+    default: nil
+    }
+  }
+}
+
+extension PageChrome: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "title": \.title, "userName": \.userName, "userID": \.userID, "nav": \.nav, "theme": \.theme,
+    "stylesheet": \.stylesheet, "script": \.script, "pagesStylesheet": \.pagesStylesheet,
+    "pagesScript": \.pagesScript, "featuresStylesheet": \.featuresStylesheet, "featuresScript": \.featuresScript,
+    "syncScript": \.syncScript, "offlineScript": \.offlineScript, "icon": \.icon, "notice": \.notice,
+  ]
+}
+
+extension PageChrome.NavLink: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "label": \.label, "href": \.href, "current": \.current, "icon": \.icon,
+  ]
+}
+
+extension TodayModel.DateGrid: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "width": \.width, "originX": \.originX, "height": \.height, "layoutWidth": \.layoutWidth,
+    "columns": \.columns, "wideFrom": \.wideFrom, "rows": \.rows,
+  ]
+}
+
+extension TodayModel.DateStrip: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "header": \.header, "width": \.width, "markup": \.markup, "snaps": \.snaps, "scrollTo": \.scrollTo,
+    "scrollAnchor": \.scrollAnchor,
+  ]
+}
+
+extension TodayModel.Message: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = [
+    "id": \.id, "text": \.text, "role": \.role, "time": \.time, "writtenOn": \.writtenOn,
+    "instant": \.instant, "assistant": \.assistant, "waiting": \.waiting,
+  ]
+}
+
+extension TodayModel.CheckFragments: TemplateFields {
+  static let templateFields: [String: @Sendable (Self) -> Any?] = ["color": \.color]
 }

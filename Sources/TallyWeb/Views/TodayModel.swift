@@ -98,10 +98,14 @@ struct TodayModel: Sendable {
   let hasEntry: Bool
   let messages: [Message]
   let habits: [DueHabit]
+  /// The habits' rows, drawn by ``DueHabit/row(selectedDay:back:isFuture:)``.
+  let dueRows: String
   let back: String
 
+  /// `days` are the user's kept habit days (``HabitHistories``): the week's marks and a
+  /// period's amounts come from them rather than from a query per habit.
   static func read(
-    from store: any Store, user: User, time: UserTime, selected: Day, width: Double
+    from store: any Store, days: HabitHistories.Read, user: User, time: UserTime, selected: Day, width: Double
   ) async throws -> TodayModel {
     let calendar = time.calendar
     let today = time.today
@@ -111,13 +115,12 @@ struct TodayModel: Sendable {
     let chat = try await store.chatMessages(on: selected, for: user.id)
     let habits = try await store.habits(for: user.id, includingArchived: false)
     let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
-    let entries = habits.isEmpty ? [:] : try await store.entries(in: week, for: user.id)
     let dayName = calendar.spokenName(of: selected)
-    var dueHabits: [DueHabit] = []
-    for habit in habits {
-      let periodEntries = try await periodEntries(of: habit, on: selected, calendar: calendar, store: store, user: user.id)
-      dueHabits.append(
-        due(habit, on: selected, weekEntries: entries[habit.id] ?? [], periodEntries: periodEntries, dayName: dayName))
+    let dueHabits = habits.map { habit in
+      let kept = days.days(of: habit.id)
+      return due(
+        habit, on: selected, weekEntries: kept.entries(in: week),
+        periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), dayName: dayName)
     }
     let formatter = DateFormatter()
     formatter.timeZone = calendar.timeZone
@@ -136,6 +139,9 @@ struct TodayModel: Sendable {
       hasEntry: entry != nil,
       messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
       habits: dueHabits,
+      dueRows: dueHabits.map {
+        $0.row(selectedDay: selected.description, back: "/today?day=\(selected)", isFuture: selected > today)
+      }.joined(),
       back: "/today?day=\(selected)")
   }
 
@@ -191,13 +197,13 @@ struct TodayModel: Sendable {
   /// A measurable habit counted by the month or by blocks of days: the entries of the period
   /// holding `day`, so Today's total is that period's rather than the week's; `nil` otherwise.
   static func periodEntries(
-    of habit: Habit, on day: Day, calendar: DayCalendar, store: any Store, user: UUID
-  ) async throws -> [HabitEntry]? {
+    of habit: Habit, on day: Day, calendar: DayCalendar, entries: HabitHistories.Habit
+  ) -> [HabitEntry]? {
     switch (habit.measure, habit.frequency) {
     case (.some, .timesInDays), (.some, .monthly): break
     default: return nil
     }
-    let upToDay = try await store.entries(of: habit.id, in: Day.allTime.lowerBound...day, for: user)
+    let upToDay = entries.entries(in: Day.allTime.lowerBound...day)
     let start = HabitHistory(upToDay).trackingStart(createdDay: habit.createdDay)
     let period = habit.frequency.period(containing: day, anchor: start, firstWeekday: calendar.firstWeekday)
     return upToDay.filter { period.contains($0.day) }

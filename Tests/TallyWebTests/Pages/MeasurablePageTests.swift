@@ -84,4 +84,22 @@ import Testing
       #expect(page.text.contains("March 2026: 6.5 km"))
     }
   }
+
+  /// A count without a unit (glasses of water, say) names none: no "in" on the day editor's
+  /// label, no empty unit beside Today's field.
+  @Test func aHabitWithoutAUnitNamesNone() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let owner = try await client.setUpOwner()
+      let created = try await client.addHabit(
+        "Water", ["measure": ["unit": "", "target": 8], "createdDay": "2026-03-01"], headers: owner)
+      let id = try #require(created["id"] as? String)
+
+      let today = try await client.fetch("/today", headers: owner).text
+      #expect(today.contains("id=\"amount-\(id)\""))
+      #expect(!today.contains("class=\"unit\""))
+      let page = try await client.fetch("/habits/\(id)?day=2026-03-08&width=600", headers: owner).text
+      #expect(page.contains("<label for=\"amount\">Amount <span class=\"help\">(with Done)</span></label>"))
+    }
+  }
 }

@@ -37,6 +37,9 @@ import Testing
       _ = try await client.post(
         "/habits/\(id)/mark", form: [("day", "2026-03-08"), ("status", "none"), ("note", " ")], headers: owner)
       #expect(try await server.store.entries(of: habitID, for: user).isEmpty)
+      let cleared = try await client.fetch("/today", headers: owner).text
+      #expect(cleared.contains("<span class=\"due-detail\">Daily</span>"), "a day without a note says nothing of one")
+      #expect(!cleared.contains("has a note"))
     }
   }
 

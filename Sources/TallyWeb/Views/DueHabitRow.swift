@@ -1,0 +1,59 @@
+import Foundation
+
+/// Today's habit rows, written here rather than in the template for the reason the Habits
+/// page's cards are (`HabitSummary.card`): twenty rows' template lookups were most of the
+/// page's time. The check marks still come from their templates (`partials/check-done`,
+/// `partials/check-undone`), drawn once with a stand-in colour, as offline.js draws them.
+extension TodayModel.DueHabit {
+  /// The check marks with `TodayModel.CheckFragments().color` where the habit's colour goes.
+  static let checks: (done: String, undone: String) = (
+    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-done"),
+    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-undone")
+  )
+
+  /// The row's `<li>`, ending in a line break. Text from the user is escaped; ids, days,
+  /// colours and statuses are ours.
+  func row(selectedDay: String, back: String, isFuture: Bool) -> String {
+    let note = HTMLText.escaped(self.note)
+    let disabled = isFuture ? " disabled" : ""
+    let form: String
+    if let measure {
+      let label = HTMLText.escaped(measure.label)
+      let unit = measure.unit.isEmpty ? "" : #"<span class="unit" aria-hidden="true">\#(HTMLText.escaped(measure.unit))</span>"#
+      form = #"""
+        <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(note)" id="mark-\#(id)" class="amount-form">
+        <input type="hidden" name="day" value="\#(selectedDay)">
+        <input type="hidden" name="status" value="done">
+        <input type="hidden" name="back" value="\#(back)">
+        <label for="amount-\#(id)" class="visually-hidden">\#(label)</label>
+        <input id="amount-\#(id)" name="amount" type="number" inputmode="decimal" min="0" step="any" value="\#(HTMLText.escaped(measure.amount))" class="amount-input"\#(disabled)>\#(unit)
+        <button type="submit" class="secondary"\#(disabled)>Save<span class="visually-hidden"> \#(label)</span></button>
+        </form>
+
+        """#
+    } else {
+      let check = (done ? Self.checks.done : Self.checks.undone)
+        .replacingOccurrences(of: TodayModel.CheckFragments().color, with: color)
+      form = #"""
+
+        <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(note)" data-color="\#(color)" id="mark-\#(id)">
+        <input type="hidden" name="day" value="\#(selectedDay)">
+        <input type="hidden" name="status" value="\#(nextStatus)">
+        <input type="hidden" name="back" value="\#(back)">
+        <button type="submit" class="check" aria-pressed="\#(done)" aria-label="\#(HTMLText.escaped(buttonLabel))"\#(disabled)>
+        \#(check)
+        </button>
+        </form>
+        """#
+    }
+    let icon = self.icon.map { #"<span class="icon" aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
+    return #"""
+      <li class="due\#(done ? " is-done" : "")">
+      \#(form)
+      <a class="due-name" href="/habits/\#(id)">\#(icon)\#(HTMLText.escaped(name))</a>
+      <span class="due-detail">\#(HTMLText.escaped(detail))\#(skipped ? " · skipped" : "")\#(self.note.isEmpty ? "" : " · has a note")</span>
+      </li>
+
+      """#
+  }
+}
