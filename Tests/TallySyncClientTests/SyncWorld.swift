@@ -138,6 +138,25 @@ struct Contents: Equatable, CustomStringConvertible {
   var description: String {
     "habits \(habits.map(\.name)), entries \(entries.values.map(\.count).reduce(0, +)), journal \(journal.count), chat \(chat.count), shows \(shows.count)"
   }
+
+  /// What differs from `other`, part by part, for a failure message: the whole contents of
+  /// two replicas are too long to compare by eye.
+  func differences(from other: Contents) -> String {
+    func only<T: Equatable>(_ mine: [T], _ theirs: [T]) -> String {
+      "only here \(mine.filter { !theirs.contains($0) }), only there \(theirs.filter { !mine.contains($0) })"
+    }
+    var parts: [String] = []
+    if settings != other.settings { parts.append("settings \(settings) against \(other.settings)") }
+    if habits != other.habits { parts.append("habits: \(only(habits, other.habits))") }
+    for habit in Set(entries.keys).union(other.entries.keys) where entries[habit] != other.entries[habit] {
+      parts.append("days of \(habit): \(only(entries[habit] ?? [], other.entries[habit] ?? []))")
+    }
+    if journal != other.journal { parts.append("journal: \(only(journal, other.journal))") }
+    if chat != other.chat { parts.append("chat: \(only(chat, other.chat))") }
+    if shows != other.shows || episodes != other.episodes { parts.append("shows or episodes differ") }
+    if prices != other.prices { parts.append("prices: \(only(prices, other.prices))") }
+    return parts.joined(separator: "; ")
+  }
 }
 
 func day(_ text: String) -> Day { Day(text)! }

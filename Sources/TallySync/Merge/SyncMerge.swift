@@ -15,8 +15,6 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
   public let strict: Bool
   let now: Date
   public internal(set) var report = SyncPushResponse()
-  /// Stamps this merge's own changes (renames); made after every incoming stamp was seen.
-  private var recorder: SyncFeedRecorder<Storage>?
   /// Parents looked up once per merge, not once per entry: a first pull holds thousands of
   /// entries of each habit.
   private let parents = ParentCache()
@@ -122,11 +120,12 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
     try storage.keepJournalRevision(day, text: text, stamp: change.stamp, replacedBy: winner)
   }
 
-  /// Records a change this merge makes itself (a rename), stamped after every stamp it saw.
-  mutating func recordOwn(_ key: SyncKey, _ fields: [String: SyncValue]) throws {
-    let recorder = try recorder ?? SyncFeedRecorder(storage, now: now)
-    self.recorder = recorder
-    try recorder.record(key, fields)
+  /// Records a change this merge makes itself (a rename), stamped after every stamp it saw and
+  /// every change it recorded before: one merge may rename a habit twice (it clashes with each
+  /// of two incoming habits), and two names under one stamp would split the replicas for good —
+  /// a receiver keeps the first it applies, as an equal stamp is no newer.
+  func recordOwn(_ key: SyncKey, _ fields: [String: SyncValue]) throws {
+    try SyncFeedRecorder(storage, now: now).record(key, fields)
   }
 }
 
