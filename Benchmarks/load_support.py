@@ -20,15 +20,16 @@ def run(tally, db, *args, stdin=None):
                    check=True, stdout=subprocess.DEVNULL)
 
 
-def seed(tally, db):
-    """The owner `bench` with 20 daily habits and a year of entries."""
-    run(tally, db, "user", "add", "bench", "--owner", stdin=PASSWORD + "\n")
+def seed(tally, db, user="bench", years=1):
+    """`user` (the owner when first) with 20 daily habits and `years` years of entries."""
+    run(tally, db, "user", "add", user, *(["--owner"] if user == "bench" else []), stdin=PASSWORD + "\n")
+    start = 2026 - years
     for index in range(20):
         name = f"Habit {index + 1:02d}"
-        run(tally, db, "--user", "bench", "habit", "add", name, "--created", "2025-11-01")
+        run(tally, db, "--user", user, "habit", "add", name, "--created", f"{start}-11-01")
         # Two ranges with a gap, so streaks and rates are not trivial.
-        run(tally, db, "--user", "bench", "mark", name, "2025-11-22..2026-06-30")
-        run(tally, db, "--user", "bench", "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
+        run(tally, db, "--user", user, "mark", name, f"{start}-11-22..2026-06-30")
+        run(tally, db, "--user", user, "mark", name, f"2026-07-{index % 9 + 2:02d}..2026-11-21")
 
 
 def request(url, method="GET", body=None, headers=None):

@@ -13,7 +13,9 @@ command line), starts the release server, and measures in one run:
   - the web pages /today and /habits for the same user: latency of one request at a time
     (p50/p99 over 300, on loopback, so close to the server's own time; these come from the
     response cache), the same right after a write (computed afresh), throughput under wrk,
-    and each page's transfer size (no compression).
+    and each page's transfer size (no compression);
+  - the same two pages computed after a write for a second user with 20 habits × 10 years,
+    next to the one-year figure: a write must not cost a re-read of every day.
 
 Run: swift build -c release --product tally && python3 Benchmarks/server_load.py
 """
@@ -37,22 +39,40 @@ def rss_kib(pid, field):
     return 0
 
 
-def after_writes(url, cookie, token, habit, count=40):
-    """p50 in ms of a page fetched right after a write, so it is computed, not cached."""
-    times = []
-    for index in range(count):
-        day = "2025-11-05"
-        if index % 2:
-            request(f"{url.split('/', 3)[0]}//{url.split('/')[2]}/api/v1/habits/{habit}/entries/{day}", "DELETE",
-                    headers={"Authorization": f"Bearer {token}"})
-        else:
-            request(f"{url.split('/', 3)[0]}//{url.split('/')[2]}/api/v1/habits/{habit}/entries/{day}", "PUT",
-                    {"status": "done"}, {"Authorization": f"Bearer {token}"})
-        started = time.perf_counter()
-        request(url, headers={"Cookie": cookie})
-        times.append((time.perf_counter() - started) * 1000)
-    times.sort()
-    return times[len(times) // 2]
+def cpu_ms(pid):
+    """CPU time in ms the process has run so far, all its threads (the scheduler's ns counts)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+            total += int(stat.read().split()[0])
+    return total / 1e6
+
+
+def after_writes(server, base, path, cookie, token, habit, count=60):
+    """A page fetched right after each of `count` writes, so it is computed, not cached: its
+    p50 latency in ms, and the server's CPU time per page in ms — the CPU of write-and-page
+    minus that of write-and-/healthz, so the write's own cost is taken out. CPU time is what
+    the server spent, however busy the machine is."""
+    entry = f"{base}/api/v1/habits/{habit}/entries/2025-11-05"
+    auth = {"Authorization": f"Bearer {token}"}
+
+    def loop(url):
+        times = []
+        started = cpu_ms(server.pid)
+        for index in range(count):
+            if index % 2:
+                request(entry, "DELETE", headers=auth)
+            else:
+                request(entry, "PUT", {"status": "done"}, auth)
+            begun = time.perf_counter()
+            request(url, headers={"Cookie": cookie})
+            times.append((time.perf_counter() - begun) * 1000)
+        return sorted(times)[count // 2], cpu_ms(server.pid) - started
+
+    loop(base + path)  # the first page after start reads everything; later ones only what changed
+    baseline = loop(base + "/healthz")[1]
+    p50, cpu = loop(base + path)
+    return p50, (cpu - baseline) / count
 
 
 def one_at_a_time(url, cookie, count=300):
@@ -82,6 +102,7 @@ def main():
     tally = options.tally
 
     seed(tally, db)
+    seed(tally, db, "decade", years=10)
 
     started = time.monotonic()
     server, base = start(tally, options.port, ["--db", db])
@@ -102,7 +123,12 @@ def main():
         for path in ("/today", "/habits"):
             pages[path] = one_at_a_time(base + path, cookie) + (
                 wrk(base + path, options.seconds, options.connections, cookie=cookie),
-                after_writes(base + path, cookie, token, habits[0]["id"]))
+                after_writes(server, base, path, cookie, token, habits[0]["id"]))
+        decade_cookie, decade_token = sign_in(base, "decade")
+        _, _, decade_body = request(base + "/api/v1/habits", headers={"Authorization": f"Bearer {decade_token}"})
+        decade_habit = json.loads(decade_body)[0]["id"]
+        decade = {path: after_writes(server, base, path, decade_cookie, decade_token, decade_habit)
+                  for path in ("/today", "/habits")}
         peak = rss_kib(server.pid, "VmHWM")
     finally:
         server.terminate()
@@ -117,10 +143,14 @@ def main():
     print(f"  first habit list (computed, not yet cached): {computed * 1000:.1f} ms")
     print(f"  habit list / healthz throughput: {habit_list[0] / health[0]:.1%}"
           f" (list body {len(body) / 1024:.0f} KiB, {len(habits)} habits)")
-    for path, (p50, p99, size, (rate, _, _, errors), computed_p50) in pages.items():
+    for path, (p50, p99, size, (rate, _, _, errors), (computed_p50, computed_cpu)) in pages.items():
         print(f"  page {path:8} {size / 1024:5.1f} KiB; one at a time p50 {p50:5.2f} ms p99 {p99:5.2f} ms"
-              f" (computed after a write: p50 {computed_p50:5.2f} ms);"
+              f" (computed after a write: p50 {computed_p50:5.2f} ms, server CPU {computed_cpu:5.2f} ms);"
               f" {rate:6.0f} req/s at {options.connections} connections ({rate / health[0]:.1%} of healthz), non-2xx {errors}")
+    for path, (computed_p50, computed_cpu) in decade.items():
+        one_year = pages[path][4][1]
+        print(f"  page {path:8} computed after a write, 20 habits × 10 years: p50 {computed_p50:5.2f} ms,"
+              f" server CPU {computed_cpu:5.2f} ms ({computed_cpu / one_year:.2f}× the one-year user's)")
 
 
 if __name__ == "__main__":

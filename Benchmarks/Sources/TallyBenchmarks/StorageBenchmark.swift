@@ -3,8 +3,8 @@ import TallyCore
 import TallySQLite
 import TallyStore
 
-/// `tally-benchmarks storage [--tally PATH | --in-process]`: a cold `stats --json` over 100
-/// habits × 5 years, 10,000 days marked in one command, and export and import of that
+/// `tally-benchmarks storage [--tally PATH | --in-process]`: a cold `stats --json` and `today`
+/// over 100 habits × 5 years, 10,000 days marked in one command, and export and import of that
 /// database, each next to baselines measured in the same run.
 enum StorageBenchmark {
   static let habitCount = 100
@@ -84,6 +84,9 @@ enum StorageBenchmark {
     line(
       "stats --json, cold", stats,
       "\(ratio(stats, start)) --help, \(ratio(stats, open)) open and list, \(ratio(stats, engine)) engine")
+
+    let todayView = try await best(runs, tally) { _ in global + ["today"] }
+    line("today, cold", todayView, "\(ratio(todayView, start)) --help, \(ratio(todayView, open)) open and list")
 
     let exported = file("export-0.json")
     let export = try await best(longRuns, tally) { run in
