@@ -61,7 +61,9 @@ public struct PushPoster: Sendable {
       default: return .failed("the push service answered \(status)")
       }
     } catch {
-      return .failed("no answer from \(subscription.endpoint.host ?? "the push service"): \(error.localizedDescription)")
+      // The client's own words ("deadlineExceeded", "connection refused"): a localized description
+      // of an HTTPClientError says only that the operation could not be completed.
+      return .failed("no answer from \(subscription.endpoint.host ?? "the push service"): \(error)")
     }
   }
 }
