@@ -26,7 +26,10 @@ extension SQLiteStore {
   public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
     return try await read { db in
-      try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == hash).fetchOne(db)?.token()
+      // Every API request asks: a cached statement is prepared (and authorized by GRDB) once.
+      try APITokenRecord.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM api_tokens WHERE token_hash = ?"), arguments: [hash]
+      )?.token()
     }.flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 
@@ -68,7 +71,10 @@ extension SQLiteStore {
   public func session(hash: String, at now: Date) async throws -> BrowserSession? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
     return try await read { db in
-      try SessionRecord.filter(SessionRecord.Columns.tokenHash == hash).fetchOne(db)?.session()
+      // Every page asks, as every API request asks for its token.
+      try SessionRecord.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM sessions WHERE token_hash = ?"), arguments: [hash]
+      )?.session()
     }.flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 

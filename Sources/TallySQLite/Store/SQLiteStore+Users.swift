@@ -19,7 +19,9 @@ extension SQLiteStore {
 
   public func user(id: UUID) async throws -> User {
     try await read { db in
-      guard let record = try UserRecord.fetchOne(db, key: id.storeText) else {
+      // Every request asks, after its token or session: prepared once per connection.
+      let statement = try db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?")
+      guard let record = try UserRecord.fetchOne(statement, arguments: [id.storeText]) else {
         throw StoreError.notFound(.user(id))
       }
       return try record.user()
