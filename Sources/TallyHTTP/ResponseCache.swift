@@ -20,7 +20,9 @@ import TallyStore
 package final class ResponseCache: Sendable {
   private struct Entry {
     var revision: StoreRevision
-    var body: Data
+    /// Kept as the buffer the response writes: every answer shares it rather than copying
+    /// the body (270 KiB for the habit list) into a new one.
+    var body: ByteBuffer
     var etag: String
   }
 
@@ -88,11 +90,12 @@ package final class ResponseCache: Sendable {
     return Response(
       status: .ok,
       headers: [.contentType: contentType, .eTag: entry.etag, .cacheControl: "private, no-cache"],
-      body: .init(byteBuffer: ByteBuffer(bytes: entry.body)))
+      body: .init(byteBuffer: entry.body))
   }
 
   private func compute(_ key: String, revision: StoreRevision, make: () async throws -> Data) async throws -> Entry {
-    let made = Entry(revision: revision, body: try await make(), etag: Self.etag(key: key, revision: revision))
+    let made = Entry(
+      revision: revision, body: ByteBuffer(bytes: try await make()), etag: Self.etag(key: key, revision: revision))
     state.withLock { state in
       // Past capacity, start over: simpler than LRU and rare for a self-hosted server.
       if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
