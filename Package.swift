@@ -381,6 +381,7 @@ package.targets += [
       "TallyTMDB",
       "TallyPush",
       .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
     resources: [.copy("Resources")],
     swiftSettings: swiftSettings

@@ -30,5 +30,6 @@ public enum APIRoutes {
     PushController(services: services).addRoutes(to: api)
     TransferController(services: services).addRoutes(to: api)
     SyncController(services: services).addRoutes(to: api)
+    LiveController(services: services).addRoutes(to: api)
   }
 }

@@ -17,10 +17,12 @@ public struct AppServices: Sendable {
   public let showSource: (any ShowSource)?
   /// The "send a test" actions and the push key: delivery's, given by the composition.
   public let testSender: any TestSender
-  /// Bodies of expensive reads, kept until the store's revision moves.
+  /// Bodies of expensive reads, kept until their user's revision moves.
   package let cache = ResponseCache()
   /// Each active user's habit days, kept up to date from the change feed (issue 27).
   package let histories = HabitHistories()
+  /// The server's name in sync cursors.
+  package let syncDevice = KnownSyncDevice()
 
   public init(
     store: any SyncingStore,

@@ -88,6 +88,10 @@ package final class HabitHistories: Sendable {
   package func read(for user: UUID, from store: any SyncingStore) async throws -> Read {
     let kept = state.withLock { state in state.users[user] }
     if let kept {
+      if try await store.revision(for: user).head == kept.position {
+        touch(user)
+        return Read(habits: kept.habits)
+      }
       let page = try await store.syncChanges(for: user, after: kept.position, limit: changesRead)
       if page.changes.isEmpty {
         touch(user)

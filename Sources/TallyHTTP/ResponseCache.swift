@@ -6,7 +6,8 @@ import Synchronization
 import TallyStore
 
 /// Computed bodies of expensive reads (a habit list with statistics, the ranking, the habit
-/// and Today pages), kept until the store's revision moves.
+/// and Today pages), kept until the user's revision moves: one user's writes leave every
+/// other user's bodies and ETags as they were.
 ///
 /// The revision is read *before* the data, so a write that lands in between makes the entry
 /// look older than it is and the next request computes again: a kept body is never staler
@@ -14,9 +15,8 @@ import TallyStore
 /// shared between users or days.
 ///
 /// Requests that miss together share one computation: the first computes, the others for the
-/// same key and revision wait for its body. Without that, a revision moving under load (on
-/// PostgreSQL any commit on the database moves it) set every waiting request computing the
-/// same body at once.
+/// same key and revision wait for its body. Without that, a revision moving under load set
+/// every waiting request computing the same body at once.
 package final class ResponseCache: Sendable {
   private struct Entry {
     var revision: StoreRevision

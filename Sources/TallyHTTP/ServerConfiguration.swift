@@ -51,6 +51,8 @@ public struct ServerConfiguration: Sendable {
   public var metricsAddress: (host: String, port: Int)?
   /// Web Push (docs/reminders.md): whom push services may contact about this server.
   public var push = PushSettings()
+  /// Live change streams (docs/sync.md "Live changes").
+  public var live = LiveSettings()
 
   public init(
     host: String = "127.0.0.1",
@@ -77,4 +79,18 @@ public struct ServerConfiguration: Sendable {
     self.logLevel = logLevel
     self.tmdb = tmdb
   }
+}
+
+/// Live change streams: how often a quiet stream says it is alive, and how many may be open.
+public struct LiveSettings: Sendable {
+  /// Under the idle time-outs of common proxies (60 s for nginx, Caddy none) and of phone
+  /// networks, so a quiet stream is not cut.
+  public var heartbeat: Duration = .seconds(15)
+  /// How often commits made where no announcement reaches are looked for while streams are
+  /// open (another process on an SQLite file; a PostgreSQL instance not hearing others).
+  public var catchUp: Duration = .milliseconds(500)
+  public var streamsPerUser = 16
+  public var streams = 20_000
+
+  public init() {}
 }

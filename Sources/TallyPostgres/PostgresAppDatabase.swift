@@ -19,6 +19,9 @@ public final class PostgresAppDatabase: Sendable {
   /// rather than a queue.
   private let unreachable = Mutex(false)
   private let runner: Task<Void, Never>
+  /// Each user's feed head as this instance knows it; kept only while ``listener`` hears.
+  public let heads: FeedHeads
+  private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
     var logger = Logger(label: "tally.postgres.query")
@@ -62,18 +65,24 @@ public final class PostgresAppDatabase: Sendable {
     self.timeout = timeout
     self.logger = logger
     var configuration = location.clientConfiguration()
-    configuration.options.maximumConnections = connections
+    // One more for the connection that listens for other instances' commits.
+    configuration.options.maximumConnections = connections + 1
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     runner = Task { await client.run() }
+    let heads = FeedHeads(tracking: false)
+    self.heads = heads
+    listener = Task { await PostgresFeedAnnouncements.listen(client: client, heads: heads, logger: logger) }
   }
 
   /// Closes the pool; reads and writes fail afterwards.
   public func close() {
+    listener.cancel()
     runner.cancel()
   }
 
   deinit {
+    listener.cancel()
     runner.cancel()
   }
 
@@ -101,13 +110,26 @@ public final class PostgresAppDatabase: Sendable {
   }
 
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
-  /// or a serialization check is run again from the start, at most three times.
+  /// or a serialization check is run again from the start, at most three times. The feed
+  /// heads it moved are announced to this instance once it has committed.
   func transaction<T: Sendable>(
     _ isolation: Isolation = .readCommitted, timeLimited: Bool = true,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
+    let moved = MovedHeads()
+    let result = try await MovedHeads.$current.withValue(moved) {
+      try await attempts(isolation, timeLimited: timeLimited, body)
+    }
+    heads.advance(moved.take())
+    return result
+  }
+
+  private func attempts<T: Sendable>(
+    _ isolation: Isolation, timeLimited: Bool, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
     var attempt = 1
     while true {
+      MovedHeads.current?.reset()
       do {
         return try await limited(timeLimited) { [self] in
           try await leased { [logger] connection in

@@ -19,7 +19,7 @@ public struct AppDatabase: Sendable {
   public let writer: any DatabaseWriter
   /// The file, or `nil` for an in-memory database.
   public let path: String?
-  /// Counts this program's commits, and sees other processes' (``revision()``).
+  /// Reports the feed heads commits move, this program's and others' (``FeedHeads``).
   let changes: ChangeWatcher
 
   /// Reads, which a pool serves beside the writer.
@@ -77,7 +77,7 @@ public struct AppDatabase: Sendable {
       let queue = try DatabaseQueue(configuration: configuration())
       try migrator.migrate(queue)
       try SyncBackfill.runIfNeeded(queue)
-      return AppDatabase(writer: queue, path: nil, changes: ChangeWatcher(path: nil))
+      return AppDatabase(writer: queue, path: nil, changes: try ChangeWatcher(path: nil, writer: queue))
     } catch {
       throw .storage(String(describing: error))
     }
@@ -120,7 +120,11 @@ public struct AppDatabase: Sendable {
         path: path, version: version ?? "none", target: migrator.migrations.last ?? "none",
         reason: reason(error))
     }
-    return AppDatabase(writer: pool, path: path, changes: ChangeWatcher(path: path))
+    do {
+      return AppDatabase(writer: pool, path: path, changes: try ChangeWatcher(path: path, writer: pool))
+    } catch {
+      throw .unreadable(path: path, reason: reason(error))
+    }
   }
 
   private static func openPool(at path: String) throws(StoreError) -> DatabasePool {

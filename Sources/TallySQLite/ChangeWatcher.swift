@@ -1,42 +1,76 @@
+import Foundation
 import GRDB
 import Synchronization
 import TallyStore
 
-/// Tells when the database may have changed since a reader last looked.
+/// Tells readers when a user's data moved (``FeedHeads``).
 ///
-/// This program's own commits are counted as they happen. Commits by anyone else (a `tally`
-/// command beside the server, another server on the same file) show in SQLite's
-/// `PRAGMA data_version`, which a connection sees change whenever *another* connection
-/// commits: so a connection of its own that never writes sees every commit, ours included.
+/// This program's commits report themselves: a temporary trigger on the writer connection
+/// hands every `sync_heads` row a transaction moves to ``movedHeads()``, which the store
+/// passes on once the transaction has committed. Commits by anyone else (a `tally` command
+/// beside the server, another server on the same file) show in `PRAGMA data_version`, which a
+/// connection sees change whenever *another* connection commits: a read-only connection of
+/// our own sees every commit, ours included, and the writer sees only other processes'.
 final class ChangeWatcher: Sendable {
-  private let writes = Mutex(0)
+  let heads = FeedHeads()
+  private let moved = Mutex<[UUID: Int64]>([:])
   /// A read-only connection kept for `data_version`; `nil` for an in-memory database, which
   /// no one else can write.
   private let watcher: DatabaseQueue?
+  /// The versions the watcher and the writer last showed.
+  private let seen = Mutex<(watcher: Int, writer: Int)?>(nil)
 
-  init(path: String?) {
+  init(path: String?, writer: any DatabaseWriter) throws {
     var configuration = AppDatabase.configuration()
     configuration.readonly = true
-    watcher = path.flatMap { try? DatabaseQueue(path: $0, configuration: configuration) }
+    watcher = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
+    try writer.writeWithoutTransaction { db in
+      db.add(
+        function: DatabaseFunction("tally_head_moved", argumentCount: 2, pure: false) { [weak self] values in
+          if let user = String.fromDatabaseValue(values[0]).flatMap(UUID.init(uuidString:)),
+            let position = Int64.fromDatabaseValue(values[1])
+          {
+            self?.moved.withLock { $0[user] = max(position, $0[user] ?? position) }
+          }
+          return nil
+        })
+      try db.execute(
+        sql: """
+          CREATE TEMP TRIGGER tally_head_made AFTER INSERT ON main.sync_heads
+          BEGIN SELECT tally_head_moved(NEW.user_id, NEW.position); END;
+          CREATE TEMP TRIGGER tally_head_moved AFTER UPDATE OF position ON main.sync_heads
+          BEGIN SELECT tally_head_moved(NEW.user_id, NEW.position); END;
+          """)
+    }
   }
 
   func close() throws {
     try watcher?.close()
   }
 
-  func recordWrite() {
-    writes.withLock { $0 &+= 1 }
+  /// At the start of a write transaction: forgets what writes made some other way reported.
+  func beginWrite() {
+    moved.withLock { $0.removeAll() }
   }
 
-  func revision() throws -> StoreRevision {
-    let external = try watcher?.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
-    return StoreRevision(writes: writes.withLock { $0 }, external: external)
+  /// At the end of a write transaction: the heads it moved, to pass on once it commits.
+  func movedHeads() -> [UUID: Int64] {
+    moved.withLock { moved in
+      defer { moved.removeAll() }
+      return moved
+    }
   }
-}
 
-extension AppDatabase {
-  /// Changes whenever a committed write may have changed what a read returns.
-  public func revision() throws -> StoreRevision {
-    try changes.revision()
+  /// Runs `catchUp` when another process committed since the last call, and only then
+  /// takes the versions as seen, so a reader that comes meanwhile catches up too. One read of
+  /// the watcher's version, and of the writer's only when the watcher's moved.
+  func whenOthersCommitted(writer: any DatabaseWriter, catchUp: () async throws -> Void) async throws {
+    guard let watcher else { return }
+    let version = try await watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
+    let last = seen.withLock { $0 }
+    if last?.watcher == version { return }
+    let writerVersion = try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
+    if last?.writer != writerVersion { try await catchUp() }
+    seen.withLock { $0 = (version, writerVersion) }
   }
 }

@@ -48,6 +48,7 @@ public func buildApplication(
     app.addServices(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
   }
+  app.addServices(LiveTicks(store: store, settings: configuration.live, logger: logger))
   // The reminder sender (webhooks and Web Push) runs beside the server in the same service
   // group: its own task, so request handling never waits for it, and it stops with the server.
   app.addServices(

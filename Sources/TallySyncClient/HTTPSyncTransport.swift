@@ -13,6 +13,9 @@ public struct HTTPSyncTransport: SyncTransport {
   public var timeout: TimeAmount = .seconds(60)
   /// The largest answer read: a page is bounded by the server, this bounds a bad server.
   public var maxResponseSize = 256 << 20
+  /// How long a live stream may say nothing before it is taken as dead: three of the
+  /// server's heartbeats.
+  public var liveSilence: Duration = .seconds(45)
 
   public init(baseURL: String, token: String, client: HTTPClient = .shared) {
     self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL

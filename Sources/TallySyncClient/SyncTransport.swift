@@ -31,3 +31,11 @@ public struct SyncTransportError: Error, Sendable, CustomStringConvertible {
   /// server's data was restored: the replica starts its pull again from the beginning.
   public var isStaleCursor: Bool { status == 422 && message.contains("cursor") }
 }
+
+/// A transport that can also wait for the account's feed to move (docs/sync.md "Live
+/// changes"): ``SyncClient/watch(_:report:)`` uses it.
+public protocol LiveSyncTransport: SyncTransport {
+  /// What the server says about the account's feed after `cursor`, as it says it; ends or
+  /// throws when the connection does.
+  func live(after cursor: String?) -> AsyncThrowingStream<LiveEvent, any Error>
+}

@@ -25,7 +25,7 @@ import TallyHTTP
     let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
       for _ in 0..<16 {
         group.addTask {
-          let response = try await cache.response(for: "list", revision: StoreRevision(writes: 1), request: request) {
+          let response = try await cache.response(for: "list", revision: StoreRevision(head: 1), request: request) {
             computed.add()
             // Long enough that every other request arrives while this one computes.
             try await Task.sleep(for: .milliseconds(500))
@@ -39,7 +39,7 @@ import TallyHTTP
     #expect(computed.value == 1)
     // Every request was answered, and only one body was made: the one they share.
     #expect(statuses == Array(repeating: .ok, count: 16))
-    _ = try await cache.response(for: "list", revision: StoreRevision(writes: 2), request: request) {
+    _ = try await cache.response(for: "list", revision: StoreRevision(head: 2), request: request) {
       computed.add()
       return Data("made at 2".utf8)
     }
@@ -56,7 +56,7 @@ import TallyHTTP
       for _ in 0..<4 {
         group.addTask {
           do {
-            _ = try await cache.response(for: "list", revision: StoreRevision(writes: 1), request: request) {
+            _ = try await cache.response(for: "list", revision: StoreRevision(head: 1), request: request) {
               let attempt = attempts.add()
               try await Task.sleep(for: .milliseconds(300))
               if attempt == 1 { throw StoreError.storage("the database went away") }

@@ -28,15 +28,39 @@ struct PostgresInstanceTests {
     for store in stores { #expect(try await store.user(id: ada.id) == ada) }
   }
 
-  @Test func aWriteThroughOneInstanceMovesTheRevisionAnotherReads() async throws {
+  /// A write through one instance moves the user's exact revision read through another at
+  /// once, and reaches a stream waiting there by PostgreSQL's announcement; another user's
+  /// revision stays where it was.
+  @Test(.timeLimit(.minutes(1)))
+  func aWriteThroughOneInstanceMovesTheRevisionAnotherReadsAndWakesItsStreams() async throws {
     let stores = try await Self.instances(2)
     let ada = try await makeUser(stores[0])
+    let bob = try await makeUser(stores[0], "bob")
+    try await untilListening(stores[1])
+    let subscription = try #require(stores[1].feedHeads.subscribe(ada.id, limits: .init(perUser: 1, total: 1)))
+    defer { subscription.stop() }
+    var heard = subscription.moves.makeAsyncIterator()
+    let bobs = try await stores[1].revision(for: bob.id)
     for round in 0..<5 {
-      let before = try await stores[1].revision()
+      let before = try await stores[1].revision(for: ada.id)
       let habit = try await stores[round % 2].createHabit(makeHabit("Habit \(round)"), for: ada.id)
-      #expect(try await stores[1].revision() != before)
+      let after = try await stores[1].revision(for: ada.id)
+      #expect(after != before)
       #expect(try await stores[(round + 1) % 2].habit(id: habit.id, for: ada.id) == habit)
+      // Announced or (the writer was this instance) reported as it committed.
+      while let moved = await heard.next() {
+        if let moved, moved >= after.head { break }
+      }
+      #expect(try await stores[1].heardHead(for: ada.id) == after.head)
     }
+    #expect(try await stores[1].revision(for: bob.id) == bobs)
+  }
+
+  /// The listener connects in the background; a test that waits for announcements starts
+  /// once it hears.
+  func untilListening(_ store: PostgresStore) async throws {
+    for _ in 0..<500 where !store.feedHeads.isTracking { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(store.feedHeads.isTracking)
   }
 
   @Test func rulesAcrossUsersHoldWhenInstancesRace() async throws {

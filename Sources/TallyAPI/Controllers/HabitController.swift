@@ -122,7 +122,7 @@ struct HabitController {
     let days = try query.int("days", in: Self.entryDays) ?? Self.defaultEntryDays
     let (calendar, today) = try services.calendar(for: user)
     // Read before the data: see ResponseCache.
-    let revision = try await services.store.revision()
+    let revision = try await services.store.revision(for: user.id)
     let key = "\(user.id.storeText)|\(today)|\(request.uri)"
     return try await services.cache.response(for: key, revision: revision, request: request) {
       try WireJSON.encoder.encode(

@@ -237,7 +237,7 @@ struct StreamingController {
     let time = try services.time(for: user)
     try StreamingRules.checkPrintable(month, calendar: time.calendar)
     // Read before the data: see ResponseCache.
-    let revision = try await services.store.revision()
+    let revision = try await services.store.revision(for: user.id)
     let key = "calendar|\(user.id.storeText)|\(time.today)|\(month)|\(country.uppercased())"
     return try await services.cache.response(for: key, revision: revision, request: request) {
       try WireJSON.encoder.encode(

@@ -54,21 +54,36 @@ public struct PostgresStore: Store {
     }
   }
 
-  /// Moves whenever any transaction that wrote has ended, on any instance: PostgreSQL's
-  /// snapshot horizon (`xmax`) with the number of transactions still running below it. For one
-  /// `xmax` that list only shrinks, so the pair differs after every commit.
-  public func revision() async throws -> StoreRevision {
-    try await read { connection in
+  public var feedHeads: FeedHeads { database.heads }
+
+  /// Read from the database: a user's write through another instance, then a read of a
+  /// page here, must not meet a kept page before the announcement arrives.
+  public func revision(for user: UUID) async throws -> StoreRevision {
+    let epoch = feedHeads.epoch
+    let head = try await syncHead(for: user)
+    feedHeads.remember(head, of: user, epoch: epoch)
+    return StoreRevision(head: head)
+  }
+
+  /// From memory while this instance hears every commit announced, else from the database.
+  public func heardHead(for user: UUID) async throws -> Int64 {
+    if let head = feedHeads.head(of: user) { return head }
+    return try await revision(for: user).head
+  }
+
+  /// While announcements are not heard, the watched users' heads are read, in one query.
+  public func catchUp() async throws {
+    guard !feedHeads.isTracking else { return }
+    let users = Array(feedHeads.watchedUsers)
+    guard !users.isEmpty else { return }
+    let moved = try await read { connection in
+      var moved: [UUID: Int64] = [:]
       let rows = try await connection.query(
-        """
-        SELECT pg_snapshot_xmax(s)::text::bigint, (SELECT count(*) FROM pg_snapshot_xip(s))
-        FROM pg_current_snapshot() AS s
-        """, logger: PostgresAppDatabase.quiet)
-      for try await (xmax, running) in rows.decode((Int64, Int64).self) {
-        return StoreRevision(writes: Int(xmax), external: Int(running))
-      }
-      throw StoreError.storage("PostgreSQL gave no snapshot")
+        "SELECT user_id, position FROM sync_heads WHERE user_id = ANY(\(users))", logger: PostgresAppDatabase.quiet)
+      for try await (user, position) in rows.decode((UUID, Int64).self) { moved[user] = position }
+      return moved
     }
+    feedHeads.advance(moved)
   }
 
   static func storeError(_ error: any Error) -> any Error {

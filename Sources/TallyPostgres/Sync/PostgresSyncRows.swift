@@ -39,13 +39,20 @@ extension PostgresConnection {
       isReplica: try row["replica"].decode(Bool.self))
   }
 
-  /// Takes `count` new feed positions for the user at once; returns the first.
+  /// Takes `count` new feed positions for the user at once; returns the first. The new head
+  /// is announced to every instance when the transaction commits (``PostgresFeedAnnouncements``).
   func takeSyncPositions(_ user: UUID, count: Int) async throws -> Int64 {
     let last = try await values(
-      "UPDATE sync_heads SET position = position + \(count) WHERE user_id = \(user) RETURNING position",
+      """
+      WITH moved AS (
+        UPDATE sync_heads SET position = position + \(count) WHERE user_id = \(user) RETURNING position)
+      SELECT position FROM moved,
+        pg_notify(\(PostgresFeedAnnouncements.channel), \(user.storeText) || ' ' || position)
+      """,
       as: Int64.self
     ).first
     guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
+    MovedHeads.current?.record(user, last)
     return last - Int64(count) + 1
   }
 

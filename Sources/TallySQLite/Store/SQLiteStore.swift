@@ -27,20 +27,59 @@ public struct SQLiteStore: Store {
     }
   }
 
-  /// Runs `body` in a write transaction: all of it is committed, or none.
+  /// Runs `body` in a write transaction: all of it is committed, or none. The feed heads it
+  /// moved are announced once it has committed.
   func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    let changes = database.changes
     do {
-      let result = try await database.writer.write(body)
-      database.changes.recordWrite()
+      let (result, moved) = try await database.writer.write { db in
+        changes.beginWrite()
+        let result = try body(db)
+        return (result, changes.movedHeads())
+      }
+      changes.heads.advance(moved)
       return result
     } catch {
       throw Self.storeError(error)
     }
   }
 
-  public func revision() async throws -> StoreRevision {
+  public var feedHeads: FeedHeads { database.changes.heads }
+
+  /// One file, one writer: the heads this process keeps are exact once other processes'
+  /// commits are caught up with.
+  public func revision(for user: UUID) async throws -> StoreRevision {
+    StoreRevision(head: try await heardHead(for: user))
+  }
+
+  public func heardHead(for user: UUID) async throws -> Int64 {
+    try await catchUp()
+    if let head = feedHeads.head(of: user) { return head }
+    let epoch = feedHeads.epoch
+    let head = try await syncHead(for: user)
+    feedHeads.remember(head, of: user, epoch: epoch)
+    return head
+  }
+
+  /// Another process's commit names no user: the watched users' heads are read again, in one
+  /// query, and those that moved wake their streams.
+  public func catchUp() async throws {
     do {
-      return try database.revision()
+      try await database.changes.whenOthersCommitted(writer: database.writer) {
+        let users = feedHeads.watchedUsers
+        guard !users.isEmpty else { return }
+        let moved = try await read { db in
+          var moved: [UUID: Int64] = [:]
+          let rows = try Row.fetchCursor(
+            db, sql: "SELECT user_id, position FROM sync_heads WHERE user_id IN (SELECT value FROM json_each(?))",
+            arguments: [SyncJSONText.array(users.map(\.storeText))])
+          while let row = try rows.next() {
+            if let user = UUID(uuidString: row["user_id"]) { moved[user] = row["position"] }
+          }
+          return moved
+        }
+        feedHeads.advance(moved)
+      }
     } catch {
       throw Self.storeError(error)
     }

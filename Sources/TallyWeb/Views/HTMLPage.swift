@@ -39,7 +39,7 @@ extension AppServices {
   func cachedPage(
     for user: User, today: Day, request: Request, variant: String = "", make: () async throws -> HTMLPage
   ) async throws -> Response {
-    let revision = try await store.revision()
+    let revision = try await store.revision(for: user.id)
     let key = "page|\(user.id.storeText)|\(today)|\(Theme(request: request).rawValue)|\(variant)|\(request.uri)"
     return try await cache.response(
       for: key, revision: revision, request: request, contentType: "text/html; charset=utf-8"

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import TallyStore
+
+/// How instances on one database learn of each other's commits (docs/sync.md "Live changes").
+///
+/// Every statement that takes feed positions also calls `pg_notify` on ``channel`` with
+/// "<user> <position>", which PostgreSQL delivers to every listener when, and only if, the
+/// transaction commits, in commit order. Each instance listens on one connection of its own
+/// and moves its ``FeedHeads``. While it is not listening (starting, or the connection was
+/// lost) it keeps no head, so every revision is read from the database; once listening
+/// again it forgets what it had and wakes every stream to read its head.
+enum PostgresFeedAnnouncements {
+  static let channel = "tally_feed"
+
+  /// Listens until the task is cancelled, reconnecting a second after a failure.
+  static func listen(client: PostgresClient, heads: FeedHeads, logger: Logger) async {
+    while !Task.isCancelled {
+      do {
+        try await client.withConnection { connection in
+          try await connection.listen(on: channel) { notifications in
+            heads.forgetAll(tracking: true)
+            for try await notification in notifications {
+              if let (user, position) = parse(notification.payload) { heads.advance([user: position]) }
+            }
+          }
+        }
+      } catch {
+        if !Task.isCancelled { logger.warning("Not hearing other instances' commits: \(error)") }
+      }
+      heads.forgetAll(tracking: false)
+      try? await Task.sleep(for: .seconds(1))
+    }
+  }
+
+  static func parse(_ payload: String) -> (UUID, Int64)? {
+    let parts = payload.split(separator: " ")
+    guard parts.count == 2, let user = UUID(uuidString: String(parts[0])), let position = Int64(parts[1]) else {
+      return nil
+    }
+    return (user, position)
+  }
+}
+
+/// The feed heads one transaction moved: announced to this instance's ``FeedHeads`` once it
+/// commits, without waiting for PostgreSQL's notification to come back.
+final class MovedHeads: Sendable {
+  @TaskLocal static var current: MovedHeads?
+
+  private let moved = Mutex<[UUID: Int64]>([:])
+
+  func record(_ user: UUID, _ position: Int64) {
+    moved.withLock { $0[user] = max(position, $0[user] ?? position) }
+  }
+
+  /// Before each attempt: a transaction run again takes its positions again.
+  func reset() {
+    moved.withLock { $0.removeAll() }
+  }
+
+  func take() -> [UUID: Int64] {
+    moved.withLock { $0 }
+  }
+}
