@@ -11,19 +11,26 @@ extension SyncMerge {
     let nameKey = NameKey.comparisonKey(habit.name)
     // The store's name index finds a clash; only then are the other names read.
     guard let other = try storage.habit(nameKey: nameKey, other: habit.id) else { return habit.name }
-    let taken = Set(try storage.habitNames(other: habit.id).map(NameKey.comparisonKey)).union([nameKey])
-    let free = SyncMergeRules.freeName(habit.name, taken: taken)
     let otherKey = SyncKey(kind: .habit, id: other.id.storeText)
     let otherStamp = try storage.entity(otherKey)?.stamps["name"]
     if let otherStamp, let mine = state.stamps["name"], otherStamp > mine {
+      // Until it is written, `habit` still holds its old name here: that one is taken too.
+      let free = try freeName(habit.name, besides: other.id)
       try storage.renameHabit(other.id, to: free)
       try recordOwn(otherKey, ["name": .string(free)])
       report.renamed.append(SyncRename(kind: .habit, id: otherKey.id, from: other.name, to: free))
       return habit.name
     }
+    let free = try freeName(habit.name, besides: habit.id)
     try recordOwn(key, ["name": .string(free)])
     report.renamed.append(SyncRename(kind: .habit, id: key.id, from: habit.name, to: free))
     return free
+  }
+
+  /// `name` with the first suffix no habit but `habit` holds.
+  private func freeName(_ name: String, besides habit: UUID) throws -> String {
+    let taken = Set(try storage.habitNames(other: habit).map(NameKey.comparisonKey))
+    return SyncMergeRules.freeName(name, taken: taken.union([NameKey.comparisonKey(name)]))
   }
 
   /// A user has each TMDB show once: of two shows given one TMDB id, the later loses the link.
