@@ -192,6 +192,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Logging", package: "swift-log"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -7,12 +7,18 @@ import TallyStore
 /// is open, it looks for commits no announcement reported (``RevisionRepository/catchUp()``)
 /// every ``LiveSettings/catchUp``, and wakes every stream to send a heartbeat every
 /// ``LiveSettings/heartbeat``.
-struct LiveTicks: Service {
+public struct LiveTicks: Service {
   let store: any RevisionRepository
   let settings: LiveSettings
   let logger: Logger
 
-  func run() async throws {
+  public init(store: any RevisionRepository, settings: LiveSettings, logger: Logger) {
+    self.store = store
+    self.settings = settings
+    self.logger = logger
+  }
+
+  public func run() async throws {
     try await cancelOnGracefulShutdown { try await tick() }
   }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import NIOCore
 import NIOHTTP1
@@ -62,12 +63,14 @@ struct SyncServer: Sendable {
   let user: User
   let token: String
 
-  static func make(_ backend: ServerBackend, timeZone: String = "Europe/Berlin") async throws -> SyncServer {
+  static func make(
+    _ backend: ServerBackend, timeZone: String = "Europe/Berlin", configuration: ServerConfiguration = ServerConfiguration()
+  ) async throws -> SyncServer {
     let clock = TestClock(startOfTests)
     let store = try await backend.store(clock: clock)
     let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
     let services = AppServices(
-      store: store, configuration: ServerConfiguration(), accounts: accounts, clock: { clock.read() })
+      store: store, configuration: configuration, accounts: accounts, clock: { clock.read() })
     let user = try await accounts.addUser(
       name: "ada", password: "correct horse", settings: UserSettings(timeZone: timeZone), at: clock.read())
     let token = try await accounts.createAPIToken(name: "sync", for: user.id, at: clock.read())
@@ -75,9 +78,11 @@ struct SyncServer: Sendable {
   }
 
   /// Runs `body` with the server listening on a free loopback port; `body` gets its URL.
+  /// Live streams get their heartbeats and catch-ups as under `tally serve`.
   func running<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
-    let app = Application(
+    var app = Application(
       router: buildRouter(services), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    app.addServices(LiveTicks(store: store, settings: services.configuration.live, logger: Logger(label: "live")))
     return try await app.test(.live) { client in
       try await body("http://127.0.0.1:\(client.port!)")
     }
