@@ -6,6 +6,7 @@ same instant. Replica B: a phone in Kolkata whose clock runs a day fast (Sunday 
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -123,6 +124,27 @@ try:
     check([r["text"] for r in revisions] == ["Written on the laptop"], "the replaced text is a revision")
     again = tally(a, "sync", "--json")
     check(json.loads(again.stdout)["appliedHere"] == 0, "a further sync moves nothing")
+
+    # Live: A watches the server; a day marked through the API reaches A's file within 2 s,
+    # with no sync run by hand; SIGINT stops the watch cleanly.
+    watcher = subprocess.Popen([TALLY, "--db", a["db"], "sync", "--watch"], env=dict(os.environ, **a["env"]),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        check(watcher.stdout.readline().startswith("Watching"), "tally sync --watch says what it watches")
+        read = next(h for h in api("GET", "/api/v1/habits", headers=bearer)[0] if h["name"] == "Read")
+        api("PUT", f"/api/v1/habits/{read['id']}/entries/2026-11-18", {"status": "done"}, bearer)
+        arrived = False
+        deadline = time.monotonic() + 2
+        while not arrived and time.monotonic() < deadline:
+            exported = json.loads(tally(a, "export", "--format", "json").stdout)
+            arrived = any(e["day"] == "2026-11-18" for h in exported["habits"] if h["habit"]["name"] == "Read"
+                          for e in h["entries"])
+            time.sleep(0.05)
+        check(arrived, "a day marked on the server reaches the watching replica within 2 s")
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        rest, _ = watcher.communicate(timeout=10)
+    check(watcher.returncode == 0 and "Stopped watching" in rest, f"SIGINT stops the watch cleanly ({watcher.returncode}: {rest!r})")
 finally:
     server.terminate()
     server.wait(timeout=10)

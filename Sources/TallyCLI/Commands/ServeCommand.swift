@@ -92,6 +92,13 @@ struct ServeCommand: TallyCommand {
   @Flag(help: "Let push subscriptions point at loopback over http, for a local test stand-in ($TALLY_ALLOW_LOOPBACK_PUSH=1).")
   var allowLoopbackPush = false
 
+  @Option(help: ArgumentHelp("How many live change streams may be open at once ($TALLY_LIVE_STREAMS; default 20000).", valueName: "n"))
+  var liveStreams: Int?
+
+  @Option(
+    help: ArgumentHelp("How many live change streams one account may hold ($TALLY_LIVE_STREAMS_PER_USER; default 16).", valueName: "n"))
+  var liveStreamsPerUser: Int?
+
   func validate() throws {
     if let pushContact, !Self.isContact(pushContact) {
       throw UsageError("The --push-contact must be a mailto: or https:// address, not '\(pushContact)'.")
@@ -104,6 +111,12 @@ struct ServeCommand: TallyCommand {
     }
     if let idleTimeout, !(1...3600).contains(idleTimeout) {
       throw UsageError("The --idle-timeout must be 1 to 3600 seconds, not \(idleTimeout).")
+    }
+    if let liveStreams, !Self.liveStreamRange.contains(liveStreams) {
+      throw UsageError("The --live-streams must be 1 to 1000000, not \(liveStreams).")
+    }
+    if let liveStreamsPerUser, !Self.liveStreamRange.contains(liveStreamsPerUser) {
+      throw UsageError("The --live-streams-per-user must be 1 to 1000000, not \(liveStreamsPerUser).")
     }
     if let database, !PostgresLocation.isURL(database) {
       throw UsageError("The --database must be a postgres:// URL, not '\(database)'; a SQLite file is named with --db.")
@@ -222,7 +235,23 @@ struct ServeCommand: TallyCommand {
       }
       configuration.idleTimeout = .seconds(seconds)
     }
+    configuration.live.streams =
+      try Self.number(liveStreams, "TALLY_LIVE_STREAMS", environment) ?? configuration.live.streams
+    configuration.live.streamsPerUser =
+      try Self.number(liveStreamsPerUser, "TALLY_LIVE_STREAMS_PER_USER", environment) ?? configuration.live.streamsPerUser
     return configuration
+  }
+
+  static let liveStreamRange = 1...1_000_000
+
+  /// `flag`, else the environment's `name`, which must be a number in ``liveStreamRange``.
+  static func number(_ flag: Int?, _ name: String, _ environment: [String: String]) throws -> Int? {
+    if let flag { return flag }
+    guard let text = environment[name] else { return nil }
+    guard let value = Int(text), liveStreamRange.contains(value) else {
+      throw CommandFailure("\(name) must be 1 to 1000000, not '\(text)'.", exitCode: CommandFailure.usage)
+    }
+    return value
   }
 
   /// The flags when there are any, else `TALLY_TRUSTED_PROXIES`.

@@ -40,7 +40,7 @@ public struct CommandContext: Sendable {
   /// Sends `reminders test`'s POST; tests point it at a local receiver or a fake.
   public var webhookTransport: any WebhookTransport
   /// How `tally sync` reaches a server from its URL and token; HTTP unless a test says.
-  public var syncTransport: @Sendable (_ url: String, _ token: String) -> any SyncTransport = { url, token in
+  public var syncTransport: @Sendable (_ url: String, _ token: String) -> any LiveSyncTransport = { url, token in
     HTTPSyncTransport(baseURL: url, token: token)
   }
   /// What the command opened, to close when it ends.

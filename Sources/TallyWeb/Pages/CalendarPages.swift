@@ -30,11 +30,12 @@ struct CalendarPages {
     try StreamingRules.checkPrintable(month, calendar: time.calendar)
     let query = request.uri.queryParameters
     let country = try await country(query, user: user)
+    let revision = try await services.store.revision(for: user.id)
     let model = try await CalendarModel.read(
       from: services.store, user: user, month: month, country: country, time: time, open: try query.day("day"))
     return Templates.shared.page(
       "calendar", title: "\(model.heading) · Calendar", section: .calendar, user: user, request: request,
-      content: model)
+      content: model, live: revision)
   }
 
   /// `?country=`, else the locale's country, else the first country the user has prices

@@ -95,12 +95,12 @@ struct HabitPages {
   @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let time = try services.time(for: user)
-    return try await services.cachedPage(for: user, today: time.today, request: request) {
-      try await listPage(user: user, time: time, request: request)
+    return try await services.cachedPage(for: user, today: time.today, request: request) { revision in
+      try await listPage(user: user, time: time, request: request, revision: revision)
     }
   }
 
-  private func listPage(user: User, time: UserTime, request: Request) async throws -> HTMLPage {
+  private func listPage(user: User, time: UserTime, request: Request, revision: StoreRevision) async throws -> HTMLPage {
     let habits = try await services.store.habits(for: user.id, includingArchived: true)
     let days = try await services.histories.read(for: user.id, from: services.store)
     let summaries = habits.map { habit in
@@ -132,12 +132,15 @@ struct HabitPages {
       groups: groups, archived: summaries.filter(\.archived), isEmpty: habits.isEmpty,
       today: time.today.description)
     return Templates.shared.page(
-      "habits", title: "Habits", section: .habits, user: user, request: request, content: model)
+      "habits", title: "Habits", section: .habits, user: user, request: request, content: model,
+      live: revision)
   }
 
   @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
     let time = try services.time(for: user)
+    // Read before the data, as the response cache does: the page follows the live stream from it.
+    let revision = try await services.store.revision(for: user.id)
     let habit = try await services.store.habit(id: try context.parameters.requireID("id"), for: user.id)
     let entries = try await services.store.entries(of: habit.id, for: user.id)
     let query = request.uri.queryParameters
@@ -149,7 +152,7 @@ struct HabitPages {
       habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing,
       until: until)
     return Templates.shared.page(
-      "habit", title: habit.name, section: .habits, user: user, request: request, content: model)
+      "habit", title: habit.name, section: .habits, user: user, request: request, content: model, live: revision)
   }
 
   @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {

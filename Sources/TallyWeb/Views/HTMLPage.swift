@@ -35,16 +35,18 @@ extension Response {
 extension AppServices {
   /// A page kept in the response cache until the next write: the key holds the user, their
   /// today, the theme and the URI (and `variant`, for what else the page was made for), so no
-  /// page is shown to another user, on another day, or in another theme.
+  /// page is shown to another user, on another day, or in another theme. `make` gets the
+  /// user's revision, which the page names for its live stream.
   func cachedPage(
-    for user: User, today: Day, request: Request, variant: String = "", make: () async throws -> HTMLPage
+    for user: User, today: Day, request: Request, variant: String = "",
+    make: (StoreRevision) async throws -> HTMLPage
   ) async throws -> Response {
     let revision = try await store.revision(for: user.id)
     let key = "page|\(user.id.storeText)|\(today)|\(Theme(request: request).rawValue)|\(variant)|\(request.uri)"
     return try await cache.response(
       for: key, revision: revision, request: request, contentType: "text/html; charset=utf-8"
     ) {
-      Data(try await make().html.utf8)
+      Data(try await make(revision).html.utf8)
     }
   }
 }

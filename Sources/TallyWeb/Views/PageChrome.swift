@@ -40,8 +40,16 @@ struct PageChrome: Sendable {
   let offlineScript: String
   let icon: String
   let notice: String?
+  /// Whether the page follows the account's live stream (docs/sync.md "Live changes"): the
+  /// pages that show data, not forms.
+  let live: Bool
+  /// The feed position the page shows, read before its data: a change past it is news.
+  let liveHead: String
 
-  init(title: String, section: Section?, user: User?, request: Request, notice: String? = nil) {
+  init(
+    title: String, section: Section?, user: User?, request: Request, notice: String? = nil,
+    live: StoreRevision? = nil
+  ) {
     let assets = Assets.shared
     self.title = title
     self.userName = user?.name
@@ -63,6 +71,8 @@ struct PageChrome: Sendable {
     self.offlineScript = assets.href("offline.js")
     self.icon = assets.href("icon.svg")
     self.notice = notice
+    self.live = user != nil && live != nil
+    self.liveHead = live.map { String($0.head) } ?? ""
   }
 }
 
@@ -87,9 +97,9 @@ struct PageContext<Content>: Sendable where Content: Sendable {
 extension Templates {
   func page<Content: Sendable>(
     _ template: String, title: String, section: PageChrome.Section?, user: User?, request: Request,
-    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil
+    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil, live: StoreRevision? = nil
   ) -> HTMLPage {
-    let chrome = PageChrome(title: title, section: section, user: user, request: request, notice: notice)
+    let chrome = PageChrome(title: title, section: section, user: user, request: request, notice: notice, live: live)
     return HTMLPage(render(PageContext(chrome: chrome, content: content), template), status: status)
   }
 }

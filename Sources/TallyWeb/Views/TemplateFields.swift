@@ -104,6 +104,7 @@ extension PageChrome: TemplateFields {
     "stylesheet": \.stylesheet, "script": \.script, "pagesStylesheet": \.pagesStylesheet,
     "pagesScript": \.pagesScript, "featuresStylesheet": \.featuresStylesheet, "featuresScript": \.featuresScript,
     "syncScript": \.syncScript, "offlineScript": \.offlineScript, "icon": \.icon, "notice": \.notice,
+    "live": \.live, "liveHead": \.liveHead,
   ]
 }
 

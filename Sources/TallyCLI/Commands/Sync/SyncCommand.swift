@@ -18,6 +18,15 @@ struct SyncCommand: TallyCommand {
   @Flag(help: "Print JSON.")
   var json = false
 
+  @Flag(help: "Keep syncing as the server's data changes, until interrupted.")
+  var watch = false
+
+  func validate() throws {
+    if watch, status || json {
+      throw UsageError("--watch runs until interrupted and prints a line per sync; it takes neither --status nor --json.")
+    }
+  }
+
   func run(in context: CommandContext) async throws {
     if status {
       return try await SyncStatus.print(global: global, json: json, context: context)
@@ -26,8 +35,12 @@ struct SyncCommand: TallyCommand {
     guard let remote = try await session.store.syncRemote(for: session.user.id) else {
       throw CommandFailure(SyncClientError.notAttached.description)
     }
-    var client = SyncClient(
-      store: session.store, user: session.user.id, transport: context.syncTransport(remote.url, remote.token))
+    let transport = context.syncTransport(remote.url, remote.token)
+    var client = SyncClient(store: session.store, user: session.user.id, transport: transport)
+    if watch {
+      client.clock = context.clock
+      return try await SyncWatch(client: client, transport: transport, url: remote.url, output: session.output).run()
+    }
     client.clock = { session.now }
     let summary: SyncSummary
     do {
@@ -41,15 +54,18 @@ struct SyncCommand: TallyCommand {
     if json {
       return try session.output.json(SyncSummaryJSON(summary))
     }
-    session.output.line(
-      "Sent \(Sentence.count(summary.pushed, "change")), received \(Sentence.count(summary.pulled, "change")); "
-        + "\(summary.appliedOnServer) changed the server, \(summary.appliedHere) changed this database.")
-    for rename in summary.renamed {
-      session.output.line("Renamed \(rename.kind.rawValue) '\(rename.from)' to '\(rename.to)': the name was taken.")
-    }
-    for notice in summary.dropped {
-      session.output.line("Not applied: \(notice.kind.rawValue) \(notice.id): \(notice.reason).")
-    }
+    summary.lines.forEach(session.output.line)
+  }
+}
+
+extension SyncSummary {
+  /// What `tally sync` says of one sync.
+  var lines: [String] {
+    [
+      "Sent \(Sentence.count(pushed, "change")), received \(Sentence.count(pulled, "change")); "
+        + "\(appliedOnServer) changed the server, \(appliedHere) changed this database."
+    ] + renamed.map { "Renamed \($0.kind.rawValue) '\($0.from)' to '\($0.to)': the name was taken." }
+      + dropped.map { "Not applied: \($0.kind.rawValue) \($0.id): \($0.reason)." }
   }
 }
 

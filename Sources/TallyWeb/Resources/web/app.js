@@ -14,6 +14,7 @@
     document.querySelector("main").replaceWith(main);
     document.title = next.title;
     settle();
+    follow();
     const target = focusId && document.getElementById(focusId);
     if (target) target.focus({ preventScroll: true });
   }
@@ -67,7 +68,10 @@
       if (!kept) toast("Tally could not be reached. Nothing was changed.");
       return false;
     } finally {
-      if (pending === controller) pending = null;
+      if (pending === controller) {
+        pending = null;
+        if (stale) setTimeout(catchUp, 0);
+      }
     }
   }
 
@@ -323,6 +327,54 @@
     fillTimeZone();
     document.querySelectorAll(".dc").forEach((c) => { c.id = `cell-${c.dataset.day}`; });
   }
+
+  // Pages that show data (<main data-live>: Today, the habits, a habit, the calendar) follow
+  // the account live (docs/sync.md "Live changes"): when the feed moves past the position a
+  // page shows, it fetches itself again and swaps its content in place; not under someone
+  // typing in one of its fields (then once they leave it), nor while another load is on.
+  let stream = null;
+  let heard = 0;
+  let stale = false;
+  const shownHead = () => Number(document.querySelector("main[data-live]")?.dataset.live || 0);
+  const typing = () => {
+    const field = document.activeElement;
+    return field && field.closest("main") && field.matches("textarea, select, input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])");
+  };
+  async function catchUp() {
+    stale = heard > shownHead();
+    if (!stale || pending || typing()) return;
+    const response = await fetch(location.href, { credentials: "same-origin" }).catch(() => null);
+    if (!response || !response.ok || pending) return;
+    const html = await response.text();
+    const focused = document.activeElement;
+    swapMain(html, focused && focused.id);
+    // The page's head was read after the change was told, so one fetch catches up.
+    stale = false;
+  }
+  function follow() {
+    const live = document.querySelector("main[data-live]");
+    if (!live || document.hidden || !("EventSource" in window)) {
+      if (stream) { stream.close(); stream = null; }
+      delete document.documentElement.dataset.following;
+      return;
+    }
+    if (stream) return;
+    stream = new EventSource("/api/v1/sync/live");
+    // Says the stream is open: for the browser suite, which waits for it as a person's page would.
+    stream.addEventListener("open", () => { document.documentElement.dataset.following = "yes"; });
+    const hear = (event) => {
+      heard = Math.max(heard, Number(JSON.parse(event.data).cursor.split(":")[0]));
+      catchUp();
+    };
+    stream.addEventListener("ready", hear);
+    stream.addEventListener("changed", hear);
+  }
+  document.addEventListener("visibilitychange", () => {
+    follow();
+    if (!document.hidden && stale) catchUp();
+  });
+  document.addEventListener("focusout", () => setTimeout(() => { if (stale && !typing()) catchUp(); }, 0));
+  follow();
 
   // Deferred scripts run before DOMContentLoaded; relayout at once, before the first paint.
   relayout();
