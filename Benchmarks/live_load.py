@@ -13,6 +13,7 @@ and with --postgres, two instances on one database: a write through A reaching a
 at B, 20 times.
 
   python3 Benchmarks/live_load.py --tally .build/release/tally [--postgres URL] [--streams 10000]
+  python3 Benchmarks/live_load.py --tally OLD_BUILD --polls-only   (a build from before, as a baseline)
 """
 import argparse
 import json
@@ -132,6 +133,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--port", type=int, default=18291)
+    parser.add_argument("--polls-only", action="store_true",
+                        help="measure empty polls alone: what a build from before live streams can run")
     options = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk")
@@ -150,7 +153,8 @@ def main():
             database_args = ["--database", target]
         else:
             database_args = ["--db", db]
-        limits = ["--live-streams", str(options.streams + 100), "--live-streams-per-user", str(options.streams + 100)]
+        limits = [] if options.polls_only else [
+            "--live-streams", str(options.streams + 100), "--live-streams-per-user", str(options.streams + 100)]
         server, base = start(options.tally, options.port, database_args + limits)
         servers.append(server)
         _, token = sign_in(base)
@@ -170,6 +174,8 @@ def main():
             spent = transactions(options.postgres, database_name) - before
             line += f"; {spent} database transactions for {polls[0] * options.seconds:,.0f} polls"
         print(line)
+        if options.polls_only:
+            return
 
         p50, slowest = latency(base, base, token, habit, day_source)
         print(f"  a write reaching a held stream: p50 {p50:.1f} ms, slowest of 20 {slowest:.1f} ms")

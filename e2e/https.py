@@ -15,6 +15,7 @@ the throttle can tell them from the proxy.
 5. The sign-in throttle and the log see each client's own address through Caddy, and Caddy
    does what Tally assumes of X-Forwarded-* (seen by a stand-in upstream).
 6. nginx with e2e/nginx.conf in front instead: the cookie, the throttle and the user header.
+7. A live change stream through each proxy tells of a write within 2 s: neither holds it back.
 
 Usage: e2e/https.py PATH/TO/TALLY WORK_DIR (WORK_DIR is the caller's to remove)
 """
@@ -140,6 +141,34 @@ def send(method, path, source, via=None, headers=None, body=None, context=None):
         return Answer(connection.getresponse())
     finally:
         connection.close()
+
+
+def live_told_through(via, bearer, path):
+    """Holds GET /api/v1/sync/live through the proxy at HTTPS port `via`, writes `path` through
+    it too, and says whether the stream told of the change within 2 s."""
+    context = ssl.create_default_context(cafile=ROOT)
+    sock = context.wrap_socket(socket.create_connection(("127.0.0.1", via), 10), server_hostname="tally.test")
+    sock.sendall((f"GET /api/v1/sync/live HTTP/1.1\r\nHost: tally.test\r\nAuthorization: {bearer['Authorization']}\r\n"
+                  "Accept: text/event-stream\r\n\r\n").encode())
+    heard = b""
+    try:
+        sock.settimeout(10)
+        while b"event: ready" not in heard:
+            chunk = sock.recv(4096)
+            if not chunk:
+                return False
+            heard += chunk
+        send("PUT", path, "127.0.0.1", via, headers=bearer, body={"status": "done"})
+        deadline = time.monotonic() + 2
+        while b"event: changed" not in heard and time.monotonic() < deadline:
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                heard += sock.recv(4096)
+            except socket.timeout:
+                break
+        return b"event: changed" in heard
+    finally:
+        sock.close()
 
 
 def sign_in(source, password, via=None, headers=None):
@@ -344,6 +373,10 @@ try:
     me = send("GET", "/api/v1/me", "127.0.0.2", headers={USER_HEADER: OWNER})
     check(me.status == 401, f"through Caddy a client's own {USER_HEADER} is dropped (the Caddyfile): signed out ({me.status})")
 
+    print("== 7. live changes through Caddy")
+    check(live_told_through(HTTPS_PORT, bearer, f"/api/v1/habits/{habit}/entries/2026-11-02"),
+          "a live stream held through Caddy tells of a write within 2 s")
+
     print("== 5. the throttle sees each client's address through Caddy")
     statuses = failed_then_right("127.0.0.2")
     check(statuses == [401] * 5 + [429], f"five wrong passwords from 127.0.0.2, then the right one is refused ({statuses})")
@@ -385,6 +418,9 @@ try:
     big = send("POST", "/api/v1/import?dryRun=true", "127.0.0.13", NGINX_PORT, headers=bearer, body={"habits": "x" * (2 << 20)})
     kind = big.headers.get("Content-Type")
     check(kind == "application/problem+json", f"a 2 MiB import passes nginx and Tally answers it ({big.status} {kind})")
+    print("== 7. live changes through nginx")
+    check(live_told_through(NGINX_PORT, bearer, f"/api/v1/habits/{habit}/entries/2026-11-03"),
+          "a live stream held through nginx tells of a write within 2 s (X-Accel-Buffering: no)")
     console = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE" and "ERR_" not in e["message"]]
     check(not console, f"no errors in the browser console {console}")
 except Exception:
