@@ -96,11 +96,11 @@ def time_to_reach(socks, write):
     deadline = started + 30
     while len(arrivals) < len(socks) and time.monotonic() < deadline:
         for key, _ in selector.select(timeout=1):
-            data = key.sock.recv(65536)
+            data = key.fileobj.recv(65536)
             key.data.extend(data)
             if CHANGED in key.data:
                 arrivals.append(time.monotonic() - started)
-                selector.unregister(key.sock)
+                selector.unregister(key.fileobj)
                 key.data.clear()
     selector.close()
     if len(arrivals) < len(socks):

@@ -1,4 +1,7 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Synchronization
 import TallyCore
 import TallyHTTP
@@ -57,7 +60,24 @@ import Testing
 
       var resumed = transport.live(after: ready).makeAsyncIterator()
       #expect(try await nextCursor(&resumed) == changed)
+
+      // What a browser's EventSource reads: the first event's name says which it was.
+      #expect(try await openingEvent(url, token: server.token, cursor: nil).contains("event: ready\n"))
+      #expect(try await openingEvent(url, token: server.token, cursor: ready).contains("event: changed\n"))
     }
+  }
+
+  /// The stream's first event, read raw.
+  private func openingEvent(_ url: String, token: String, cursor: String?) async throws -> String {
+    var request = HTTPClientRequest(url: url + "/api/v1/sync/live" + (cursor.map { "?cursor=\($0)" } ?? ""))
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    var text = ""
+    for try await buffer in response.body {
+      text += String(buffer: buffer)
+      if text.contains("data: ") && text.hasSuffix("\n\n") { break }
+    }
+    return text
   }
 
   /// A quiet stream gets heartbeats; a `tally mark` run beside an SQLite server (another

@@ -53,9 +53,12 @@ struct LiveController {
         let head = try await store.heardHead(for: user)
         var told = after
         var opening = "retry: 2000\n\n"
-        if head > after || given == nil {
-          opening += Self.event(head > after ? "changed" : "ready", position: head, user: user, server: server)
-          told = max(head, after)
+        if given == nil {
+          opening += Self.event("ready", position: head, user: user, server: server)
+          told = head
+        } else if head > after {
+          opening += Self.event("changed", position: head, user: user, server: server)
+          told = head
         }
         try await writer.write(ByteBuffer(string: opening))
         // A stream never ends by itself: a server shutting down ends it, and the device
