@@ -368,6 +368,13 @@
     };
     stream.addEventListener("ready", hear);
     stream.addEventListener("changed", hear);
+    // EventSource gives up for good on an answer that is not the stream (a proxy's 502 while
+    // the server restarts): open a new one a little later.
+    stream.addEventListener("error", (event) => {
+      if (event.target !== stream || stream.readyState !== EventSource.CLOSED) return;
+      stream = null;
+      setTimeout(follow, 5000);
+    });
   }
   document.addEventListener("visibilitychange", () => {
     follow();
