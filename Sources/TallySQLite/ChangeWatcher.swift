@@ -69,7 +69,11 @@ final class ChangeWatcher: Sendable {
     let version = try await watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
     let last = seen.withLock { $0 }
     if last?.watcher == version { return }
-    let writerVersion = try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } ?? 0
+    // Outside a transaction: the pragma starts its own read, which sees other processes'
+    // commits, and takes no write lock from them.
+    let writerVersion = try await writer.writeWithoutTransaction { db in
+      try Int.fetchOne(db, sql: "PRAGMA data_version")
+    } ?? 0
     if last?.writer != writerVersion { try await catchUp() }
     seen.withLock { $0 = (version, writerVersion) }
   }
