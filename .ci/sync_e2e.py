@@ -145,6 +145,16 @@ try:
         watcher.send_signal(signal.SIGINT)
         rest, _ = watcher.communicate(timeout=10)
     check(watcher.returncode == 0 and "Stopped watching" in rest, f"SIGINT stops the watch cleanly ({watcher.returncode}: {rest!r})")
+
+    # A held stream does not hold the server up: SIGTERM ends it, and the server exits 0.
+    stream = socket.create_connection(("127.0.0.1", PORT))
+    stream.sendall(f"GET /api/v1/sync/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n".encode())
+    stream.settimeout(10)
+    opened = stream.recv(4096)
+    server.terminate()
+    code = server.wait(timeout=10)
+    stream.close()
+    check(opened.startswith(b"HTTP/1.1 200") and code == 0, f"SIGTERM with a live stream open: the server exits 0 ({code})")
 finally:
     server.terminate()
     server.wait(timeout=10)

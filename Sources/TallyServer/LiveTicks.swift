@@ -18,15 +18,20 @@ public struct LiveTicks: Service {
     self.logger = logger
   }
 
-  public func run() async throws {
-    try await cancelOnGracefulShutdown { try await tick() }
+  /// Returns when the server shuts down.
+  public func run() async {
+    await cancelOnGracefulShutdown { await tick() }
   }
 
-  private func tick() async throws {
+  private func tick() async {
     let clock = ContinuousClock()
     var lastBeat = clock.now
     while true {
-      try await Task.sleep(for: settings.catchUp)
+      do {
+        try await Task.sleep(for: settings.catchUp)
+      } catch {
+        return
+      }
       guard store.feedHeads.waiting > 0 else {
         lastBeat = clock.now
         continue

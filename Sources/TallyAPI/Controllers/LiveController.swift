@@ -32,8 +32,8 @@ struct LiveController {
     guard store.feedHeads.hasRoom(for: user, limits: limits) else {
       throw Problem(
         .tooManyRequests,
-        "Too many live streams are open (at most \(settings.streamsPerUser) per account). Close one, or sync "
-          + "without --watch.")
+        "Too many live streams are open for this account (at most \(settings.streamsPerUser)): close a page "
+          + "or stop a 'tally sync --watch'.")
     }
     return Response(
       status: .ok,
