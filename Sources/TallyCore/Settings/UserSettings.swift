@@ -47,7 +47,9 @@ public struct UserSettings: Hashable, Codable, Sendable {
 
   /// Checks every field, returning the settings unchanged when they are valid.
   public func validated() throws(ValidationError) -> UserSettings {
+    if ValidSettings.shared.contains(self) { return self }
     _ = try dayCalendar()
+    ValidSettings.shared.insert(self)
     return self
   }
 
@@ -57,5 +59,25 @@ public struct UserSettings: Hashable, Codable, Sendable {
 
   private static func isKnownLocale(_ identifier: String) -> Bool {
     knownLocales.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+  }
+}
+
+/// Settings already found valid. Every request that reads a user checks their settings, and
+/// building the calendar that checks them costs more than the rest of reading the row. A lock
+/// of Foundation's: the engine builds for Apple systems older than Swift's `Mutex`.
+private final class ValidSettings: @unchecked Sendable {
+  static let shared = ValidSettings()
+  private let lock = NSLock()
+  private var settings: Set<UserSettings> = []
+
+  func contains(_ value: UserSettings) -> Bool {
+    lock.withLock { settings.contains(value) }
+  }
+
+  func insert(_ value: UserSettings) {
+    lock.withLock {
+      if settings.count >= 4096 { settings.removeAll(keepingCapacity: true) }
+      settings.insert(value)
+    }
   }
 }
