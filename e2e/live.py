@@ -91,7 +91,7 @@ try:
     phone.find_element(By.CSS_SELECTOR, cell).click()
     phone_wait.until(lambda d: d.find_element(By.CSS_SELECTOR, cell).get_attribute("aria-label") != before)
     check(within_two_seconds(lambda: laptop.find_element(By.CSS_SELECTOR, cell).get_attribute("aria-label") != before),
-          f"16 November marked on the phone's habit page fills on the laptop's within 2 s")
+          "16 November marked on the phone's habit page fills on the laptop's within 2 s")
     check(unreloaded(laptop), "the laptop's habit page changed in place, without a reload")
 
     # Typing is not interrupted: the laptop's journal keeps its draft while the phone writes.
