@@ -42,12 +42,16 @@ public final class FeedHeads: Sendable {
   public var epoch: Int { state.withLock { $0.epoch } }
 
   /// Keeps a head read from the database, unless every head was forgotten since `epoch` was
-  /// read (the value may predate that) or a commit already moved it further.
+  /// read (the value may predate that) or a commit already moved it further. A head it raises
+  /// wakes the user's streams as a commit would: the announcement of that commit may come
+  /// after this read, and then finds the head already there.
   public func remember(_ head: Int64, of user: UUID, epoch: Int) {
-    state.withLock { state in
-      guard state.tracking, state.epoch == epoch else { return }
+    let woken = state.withLock { state -> [AsyncStream<Int64?>.Continuation] in
+      guard state.tracking, state.epoch == epoch, head > state.heads[user] ?? Int64.min else { return [] }
       Self.keep(head, of: user, in: &state, capacity: capacity)
+      return Array((state.waiters[user] ?? [:]).values)
     }
+    for waiter in woken { waiter.yield(head) }
   }
 
   /// Heads moved by commits that have ended: each waiting stream of those users hears of it.
