@@ -84,11 +84,14 @@ package final class HabitHistories: Sendable {
   }
 
   /// The user's habits' days as the store holds them now, by habit id; a habit with no
-  /// entries may be absent (``days(of:)`` reads it as none).
-  package func read(for user: UUID, from store: any SyncingStore) async throws -> Read {
+  /// entries may be absent (``days(of:)`` reads it as none). `revision`: the user's, when the
+  /// caller has just read it (a kept page does, before its data), so it is not read twice.
+  package func read(for user: UUID, from store: any SyncingStore, at revision: StoreRevision? = nil) async throws -> Read {
     let kept = state.withLock { state in state.users[user] }
     if let kept {
-      if try await store.revision(for: user).head == kept.position {
+      let current: StoreRevision
+      if let revision { current = revision } else { current = try await store.revision(for: user) }
+      if current.head == kept.position {
         touch(user)
         return Read(habits: kept.habits)
       }

@@ -44,23 +44,7 @@ enum PostgresFeedAnnouncements {
   }
 }
 
-/// The feed heads one transaction moved: announced to this instance's ``FeedHeads`` once it
-/// commits, without waiting for PostgreSQL's notification to come back.
-final class MovedHeads: Sendable {
+extension MovedHeads {
+  /// The heads the running transaction moved, for ``PostgresAppDatabase/transaction(_:timeLimited:_:)``.
   @TaskLocal static var current: MovedHeads?
-
-  private let moved = Mutex<[UUID: Int64]>([:])
-
-  func record(_ user: UUID, _ position: Int64) {
-    moved.withLock { $0[user] = max(position, $0[user] ?? position) }
-  }
-
-  /// Before each attempt: a transaction run again takes its positions again.
-  func reset() {
-    moved.withLock { $0.removeAll() }
-  }
-
-  func take() -> [UUID: Int64] {
-    moved.withLock { $0 }
-  }
 }

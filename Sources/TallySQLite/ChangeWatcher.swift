@@ -13,7 +13,7 @@ import TallyStore
 /// our own sees every commit, ours included, and the writer sees only other processes'.
 final class ChangeWatcher: Sendable {
   let heads = FeedHeads()
-  private let moved = Mutex<[UUID: Int64]>([:])
+  private let moved = MovedHeads()
   /// A read-only connection kept for `data_version`; `nil` for an in-memory database, which
   /// no one else can write.
   private let watcher: DatabaseQueue?
@@ -30,7 +30,7 @@ final class ChangeWatcher: Sendable {
           if let user = String.fromDatabaseValue(values[0]).flatMap(UUID.init(uuidString:)),
             let position = Int64.fromDatabaseValue(values[1])
           {
-            self?.moved.withLock { $0[user] = max(position, $0[user] ?? position) }
+            self?.moved.record(user, position)
           }
           return nil
         })
@@ -50,15 +50,12 @@ final class ChangeWatcher: Sendable {
 
   /// At the start of a write transaction: forgets what writes made some other way reported.
   func beginWrite() {
-    moved.withLock { $0.removeAll() }
+    moved.reset()
   }
 
   /// At the end of a write transaction: the heads it moved, to pass on once it commits.
   func movedHeads() -> [UUID: Int64] {
-    moved.withLock { moved in
-      defer { moved.removeAll() }
-      return moved
-    }
+    moved.take()
   }
 
   /// Runs `catchUp` when another process committed since the last call, and only then

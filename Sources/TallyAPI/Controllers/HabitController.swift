@@ -127,12 +127,14 @@ struct HabitController {
     return try await services.cache.response(for: key, revision: revision, request: request) {
       try WireJSON.encoder.encode(
         try await listItems(
-          user: user, archived: archived, include: include, days: days, calendar: calendar, today: today))
+          user: user, archived: archived, include: include, days: days, calendar: calendar, today: today,
+          revision: revision))
     }
   }
 
   private func listItems(
-    user: User, archived: Bool, include: Set<String>, days: Int, calendar: DayCalendar, today: Day
+    user: User, archived: Bool, include: Set<String>, days: Int, calendar: DayCalendar, today: Day,
+    revision: StoreRevision
   ) async throws -> [ListItem] {
     let habits = try await services.store.habits(for: user.id, includingArchived: archived)
     guard !include.isEmpty, !habits.isEmpty else {
@@ -140,7 +142,7 @@ struct HabitController {
     }
     let window = today.adding(days: 1 - days)...today
     let wantsStatistics = include.contains("statistics")
-    let days = try await services.histories.read(for: user.id, from: services.store)
+    let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
     return habits.map { habit in
       let kept = days.days(of: habit.id)
       return ListItem(

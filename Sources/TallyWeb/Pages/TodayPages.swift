@@ -37,7 +37,7 @@ struct TodayPages {
     let selected = try query.day("day") ?? time.today
     let width = try Self.width(of: request, cookie: Self.widthCookie, default: TodayView.defaultWidth)
     return try await services.cachedPage(for: user, today: time.today, request: request, variant: "\(width)") { revision in
-      let days = try await services.histories.read(for: user.id, from: services.store)
+      let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
       let model = try await TodayModel.read(
         from: services.store, days: days, user: user, time: time, selected: selected, width: width)
       return Templates.shared.page(
