@@ -27,7 +27,11 @@ enum PostgresMigrations {
     let known = steps.map(\.identifier)
     let place = database.location.description
     do {
-      try await database.transaction { connection in
+      // The database must answer within the request limit, but the migration need not: it may
+      // wait for another instance's, or rewrite a large table, and a start that gives up
+      // rolls it back and would give up again on every restart.
+      _ = try await database.withConnection { connection in try await connection.run("SELECT 1") }
+      try await database.transaction(timeLimited: false) { connection in
         // The lock first: even creating the schema races when instances start together.
         let schema = database.location.schema
         try await connection.run(

@@ -152,6 +152,28 @@ struct PostgresMigrationTests {
       try await PostgresStore(database).entries(of: daily, for: user).map(\.status) == [.done, .skipped, .noted])
   }
 
+  /// Instances started together take turns: one that waits for another's migration longer
+  /// than its own request limit still starts, rather than giving up on every restart.
+  @Test func anInstanceWaitingForAnothersMigrationStillStarts() async throws {
+    let location = try PostgresTesting.freshLocation()
+    let first = try await PostgresTesting.open(location)
+    defer { first.close() }
+    let (locked, lockHeld) = AsyncStream.makeStream(of: Void.self)
+    let migrating = Task {
+      try await first.transaction { connection in
+        try await connection.run(
+          "SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey), hashtext(\(location.schema)))")
+        lockHeld.yield()
+        try await connection.run("SELECT pg_sleep(2)")
+      }
+    }
+    for await _ in locked { break }
+    let second = try await PostgresAppDatabase.open(location, connections: 1, timeout: .milliseconds(500))
+    defer { second.close() }
+    try await migrating.value
+    #expect(try await PostgresStore(second).users().isEmpty)
+  }
+
   @Test func aFunctionBodyStaysOneStatement() {
     let sql = """
       CREATE TABLE a (id INTEGER);

@@ -32,7 +32,8 @@ struct CopyToPostgresCommand: TallyCommand {
     let opener = SessionOpener(options: global, context: context)
     let (source, sourceStore) = try opener.openStore()
     let location = try PostgresLocation(url: url)
-    let target = try await PostgresAppDatabase.open(location)
+    // A one-off copy reads whole tables and whole exports back; the server's limit is for requests.
+    let target = try await PostgresAppDatabase.open(location, timeout: .seconds(600))
     defer { target.close() }
     try await target.copy { table, sink in try await source.copyRows(of: table, into: sink) }
     let report = try await CopyVerification.verify(
