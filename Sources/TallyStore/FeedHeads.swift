@@ -21,6 +21,12 @@ public final class FeedHeads: Sendable {
     var waiters: [UUID: [Int: AsyncStream<Int64?>.Continuation]] = [:]
     var nextWaiter = 0
     var waiting = 0
+
+    var everyWaiter: [AsyncStream<Int64?>.Continuation] { waiters.values.flatMap(\.values) }
+
+    func hasRoom(for user: UUID, limits: Limits) -> Bool {
+      (waiters[user]?.count ?? 0) < limits.perUser && waiting < limits.total
+    }
   }
 
   private let state: Mutex<State>
@@ -75,7 +81,7 @@ public final class FeedHeads: Sendable {
       state.heads.removeAll()
       state.epoch += 1
       state.tracking = tracking
-      return state.waiters.values.flatMap(\.values)
+      return state.everyWaiter
     }
     for waiter in woken { waiter.yield(nil) }
   }
@@ -97,7 +103,7 @@ public final class FeedHeads: Sendable {
   /// Wakes every stream to look at its head again (its ``Subscription`` gives `nil`): a
   /// heartbeat.
   public func wakeAll() {
-    for waiter in state.withLock({ $0.waiters.values.flatMap(\.values) }) { waiter.yield(nil) }
+    for waiter in state.withLock({ $0.everyWaiter }) { waiter.yield(nil) }
   }
 
   /// How many streams may wait: for one user, and in all.
@@ -125,14 +131,14 @@ public final class FeedHeads: Sendable {
 
   /// Whether ``subscribe(_:limits:)`` would find room now.
   public func hasRoom(for user: UUID, limits: Limits) -> Bool {
-    state.withLock { state in (state.waiters[user]?.count ?? 0) < limits.perUser && state.waiting < limits.total }
+    state.withLock { $0.hasRoom(for: user, limits: limits) }
   }
 
   /// Waits for the user's head to move; `nil` when `limits` would be passed.
   public func subscribe(_ user: UUID, limits: Limits) -> Subscription? {
     let (stream, continuation) = AsyncStream<Int64?>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let id = state.withLock { state -> Int? in
-      guard (state.waiters[user]?.count ?? 0) < limits.perUser, state.waiting < limits.total else { return nil }
+      guard state.hasRoom(for: user, limits: limits) else { return nil }
       state.nextWaiter += 1
       state.waiting += 1
       state.waiters[user, default: [:]][state.nextWaiter] = continuation

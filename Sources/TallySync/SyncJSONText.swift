@@ -78,13 +78,23 @@ public enum SyncJSONText {
 
   /// A pull's answer.
   public static func pull(_ response: SyncPullResponse) -> String {
-    var out = "{\"changes\":["
+    var out = pageOpening
     for (index, change) in response.changes.enumerated() {
       if index > 0 { out += "," }
       out += self.change(change)
     }
+    closePage(&out, cursor: response.cursor, more: response.more)
+    return out
+  }
+
+  /// How a pull's answer begins: its changes follow, separated by commas, for a store that
+  /// writes them itself.
+  public static let pageOpening = "{\"changes\":["
+
+  /// Ends a page begun with ``pageOpening``.
+  public static func closePage(_ out: inout String, cursor: String, more: Bool) {
     out += "],\"cursor\":"
-    append(response.cursor, to: &out)
-    return out + ",\"more\":\(response.more)}"
+    append(cursor, to: &out)
+    out += ",\"more\":\(more)}"
   }
 }

@@ -37,7 +37,8 @@ struct SyncController {
     let text: String
     if try await services.store.heardHead(for: user.id) <= after {
       // Nothing new, answered from the head this process knows: most polls are this one.
-      text = Self.emptyPage(SyncCursor(position: after, user: user.id, server: server))
+      let cursor = SyncCursor(position: after, user: user.id, server: server)
+      text = SyncJSONText.pull(SyncPullResponse(changes: [], cursor: cursor.description, more: false))
     } else {
       text = try await services.store.syncPullText(for: user.id, after: after, limit: limit)
     }
@@ -66,10 +67,4 @@ struct SyncController {
   }
 
   private static let decoder = JSONDecoder()
-
-  static func emptyPage(_ cursor: SyncCursor) -> String {
-    var text = "{\"changes\":[],\"cursor\":"
-    SyncJSONText.append(cursor.description, to: &text)
-    return text + ",\"more\":false}"
-  }
 }

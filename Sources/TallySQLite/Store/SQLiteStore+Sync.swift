@@ -37,7 +37,7 @@ extension SQLiteStore: SyncRepository {
     try await read { db in
       try db.requireUser(user)
       let rows = try db.syncFeedText(user, after: position, limit: limit + 1)
-      var out = "{\"changes\":["
+      var out = SyncJSONText.pageOpening
       var count = 0
       var last = position
       var more = false
@@ -56,9 +56,9 @@ extension SQLiteStore: SyncRepository {
         last = row[6]
         count += 1
       }
-      out += "],\"cursor\":"
-      SyncJSONText.append(SyncCursor(position: last, user: user, server: try db.syncDevice()).description, to: &out)
-      return out + ",\"more\":\(more)}"
+      let cursor = SyncCursor(position: last, user: user, server: try db.syncDevice())
+      SyncJSONText.closePage(&out, cursor: cursor.description, more: more)
+      return out
     }
   }
 
