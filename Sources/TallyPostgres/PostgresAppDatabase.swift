@@ -21,6 +21,8 @@ public final class PostgresAppDatabase: Sendable {
   private let runner: Task<Void, Never>
   /// Each user's feed head as this instance knows it; kept only while ``listener`` hears.
   public let heads: FeedHeads
+  /// Who requests come from; kept only while ``listener`` hears.
+  let signIns: SignInCache
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
@@ -70,9 +72,11 @@ public final class PostgresAppDatabase: Sendable {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     runner = Task { await client.run() }
-    let heads = FeedHeads(tracking: false)
-    self.heads = heads
-    listener = Task { await PostgresFeedAnnouncements.listen(client: client, heads: heads, logger: logger) }
+    let (heads, signIns) = (FeedHeads(tracking: false), SignInCache(tracking: false))
+    (self.heads, self.signIns) = (heads, signIns)
+    listener = Task {
+      await PostgresFeedAnnouncements.listen(client: client, heads: heads, signIns: signIns, logger: logger)
+    }
   }
 
   /// Closes the pool; reads and writes fail afterwards.
@@ -111,16 +115,17 @@ public final class PostgresAppDatabase: Sendable {
 
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times. The feed
-  /// heads it moved are announced to this instance once it has committed.
+  /// heads it moved, and any change to who may sign in, are announced to this instance once
+  /// it has committed (other instances hear of them from PostgreSQL).
   func transaction<T: Sendable>(
     _ isolation: Isolation = .readCommitted, timeLimited: Bool = true,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    let moved = MovedHeads()
-    let result = try await MovedHeads.$current.withValue(moved) {
+    let pending = PendingChanges()
+    let result = try await PendingChanges.$current.withValue(pending) {
       try await attempts(isolation, timeLimited: timeLimited, body)
     }
-    heads.advance(moved.take())
+    pending.take().announce(to: heads, signIns)
     return result
   }
 
@@ -129,7 +134,7 @@ public final class PostgresAppDatabase: Sendable {
   ) async throws -> T {
     var attempt = 1
     while true {
-      MovedHeads.current?.reset()
+      PendingChanges.current?.reset()
       do {
         return try await limited(timeLimited) { [self] in
           try await leased { [logger] connection in

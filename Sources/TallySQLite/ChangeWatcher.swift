@@ -3,17 +3,19 @@ import GRDB
 import Synchronization
 import TallyStore
 
-/// Tells readers when a user's data moved (``FeedHeads``).
+/// Tells readers when a user's data moved (``FeedHeads``) and when who may sign in changed
+/// (``SignInCache``).
 ///
-/// This program's commits report themselves: a temporary trigger on the writer connection
-/// hands every `sync_heads` row a transaction moves to ``movedHeads()``, which the store
-/// passes on once the transaction has committed. Commits by anyone else (a `tally` command
+/// This program's commits report themselves: temporary triggers on the writer connection hand
+/// every `sync_heads` row a transaction moves, and every change to a user, an API token or a
+/// session, to ``committed()``, which the store passes on once the transaction has committed. Commits by anyone else (a `tally` command
 /// beside the server, another server on the same file) show in `PRAGMA data_version`, which a
 /// connection sees change whenever *another* connection commits: a read-only connection of
 /// our own sees every commit, ours included, and the writer sees only other processes'.
 final class ChangeWatcher: Sendable {
   let heads = FeedHeads()
-  private let moved = MovedHeads()
+  let signIns = SignInCache()
+  private let pending = PendingChanges()
   /// A read-only connection kept for `data_version`; `nil` for an in-memory database, which
   /// no one else can write.
   private let watcher: DatabaseQueue?
@@ -30,8 +32,13 @@ final class ChangeWatcher: Sendable {
           if let user = String.fromDatabaseValue(values[0]).flatMap(UUID.init(uuidString:)),
             let position = Int64.fromDatabaseValue(values[1])
           {
-            self?.moved.record(user, position)
+            self?.pending.record(user, position)
           }
+          return nil
+        })
+      db.add(
+        function: DatabaseFunction("tally_sign_ins_changed", argumentCount: 0, pure: false) { [weak self] _ in
+          self?.pending.recordSignInChange()
           return nil
         })
       try db.execute(
@@ -41,6 +48,15 @@ final class ChangeWatcher: Sendable {
           CREATE TEMP TRIGGER tally_head_moved AFTER UPDATE OF position ON main.sync_heads
           BEGIN SELECT tally_head_moved(NEW.user_id, NEW.position); END;
           """)
+      for table in ["users", "api_tokens", "sessions"] {
+        for event in ["UPDATE", "DELETE"] {
+          try db.execute(
+            sql: """
+              CREATE TEMP TRIGGER tally_\(table)_\(event.lowercased()) AFTER \(event) ON main.\(table)
+              BEGIN SELECT tally_sign_ins_changed(); END
+              """)
+        }
+      }
     }
   }
 
@@ -50,12 +66,12 @@ final class ChangeWatcher: Sendable {
 
   /// At the start of a write transaction: forgets what writes made some other way reported.
   func beginWrite() {
-    moved.reset()
+    pending.reset()
   }
 
-  /// At the end of a write transaction: the heads it moved, to pass on once it commits.
-  func movedHeads() -> [UUID: Int64] {
-    moved.take()
+  /// At the end of a write transaction: what it changed, to pass on once it commits.
+  func committed() -> PendingChanges.Committed {
+    pending.take()
   }
 
   /// Runs `catchUp` when another process committed since the last call, and only then

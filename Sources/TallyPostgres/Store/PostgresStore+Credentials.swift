@@ -26,11 +26,14 @@ extension PostgresStore {
     }
   }
 
+  /// Every API request asks: kept in ``SignInCache``.
   public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await read { connection in
-      try await connection.rows("SELECT * FROM api_tokens WHERE token_hash = \(hash)").first.map(Self.token)
-    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+    return try await database.signIns.value(.token(hash: hash), orFind: {
+      try await read { connection in
+        try await connection.rows("SELECT * FROM api_tokens WHERE token_hash = \(hash)").first.map(Self.token)
+      }
+    }).flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 
   public func apiTokens(for user: UUID) async throws -> [APIToken] {
@@ -43,6 +46,7 @@ extension PostgresStore {
 
   public func deleteAPIToken(id: UUID, for user: UUID) async throws {
     try await write { connection in
+      PendingChanges.current?.recordSignInChange()
       let deleted = try await connection.run(
         "DELETE FROM api_tokens WHERE id = \(id) AND user_id = \(user) RETURNING 1")
       guard deleted == 1 else { throw StoreError.notFound(.apiToken(id)) }
@@ -69,15 +73,19 @@ extension PostgresStore {
     }
   }
 
+  /// Every page asks, as every API request asks for its token: kept in ``SignInCache``.
   public func session(hash: String, at now: Date) async throws -> BrowserSession? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await read { connection in
-      try await connection.rows("SELECT * FROM sessions WHERE token_hash = \(hash)").first.map(Self.session)
-    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+    return try await database.signIns.value(.session(hash: hash), orFind: {
+      try await read { connection in
+        try await connection.rows("SELECT * FROM sessions WHERE token_hash = \(hash)").first.map(Self.session)
+      }
+    }).flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 
   public func deleteSession(id: UUID, for user: UUID) async throws {
     try await write { connection in
+      PendingChanges.current?.recordSignInChange()
       let deleted = try await connection.run("DELETE FROM sessions WHERE id = \(id) AND user_id = \(user) RETURNING 1")
       guard deleted == 1 else { throw StoreError.notFound(.session(id)) }
     }
@@ -86,7 +94,8 @@ extension PostgresStore {
   public func deleteSessions(expiredAt now: Date) async throws -> Int {
     let cutoff = InstantText.text(now)
     return try await write { connection in
-      try await connection.run("DELETE FROM sessions WHERE expires_at <= \(cutoff) RETURNING 1")
+      PendingChanges.current?.recordSignInChange()
+      return try await connection.run("DELETE FROM sessions WHERE expires_at <= \(cutoff) RETURNING 1")
     }
   }
 

@@ -17,8 +17,9 @@ extension PostgresStore {
     }
   }
 
+  /// Every request asks, after its token or session: kept in ``SignInCache``.
   public func user(id: UUID) async throws -> User {
-    try await read { connection in try await connection.user(id) }
+    try await database.signIns.value(.user(id), orRead: { try await read { connection in try await connection.user(id) } })
   }
 
   public func user(named name: String) async throws -> User {
@@ -56,6 +57,8 @@ extension PostgresConnection {
   }
 
   func saveSettings(_ settings: UserSettings, of user: UUID) async throws {
+    // Announced at once to this instance; migration v5's trigger tells the others.
+    PendingChanges.current?.recordSignInChange()
     try await run(
       """
       UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),

@@ -52,7 +52,7 @@ extension PostgresConnection {
       as: Int64.self
     ).first
     guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
-    MovedHeads.current?.record(user, last)
+    PendingChanges.current?.record(user, last)
     return last - Int64(count) + 1
   }
 

@@ -23,14 +23,17 @@ extension SQLiteStore {
     }
   }
 
+  /// Every API request asks: kept in ``SignInCache``.
   public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await read { db in
-      // Every API request asks: a cached statement is prepared (and authorized by GRDB) once.
-      try APITokenRecord.fetchOne(
-        db.cachedStatement(sql: "SELECT * FROM api_tokens WHERE token_hash = ?"), arguments: [hash]
-      )?.token()
-    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+    try await catchUp()
+    return try await signIns.value(.token(hash: hash), orFind: {
+      try await read { db in
+        try APITokenRecord.fetchOne(
+          db.cachedStatement(sql: "SELECT * FROM api_tokens WHERE token_hash = ?"), arguments: [hash]
+        )?.token()
+      }
+    }).flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 
   public func apiTokens(for user: UUID) async throws -> [APIToken] {
@@ -68,14 +71,17 @@ extension SQLiteStore {
     }
   }
 
+  /// Every page asks, as every API request asks for its token: kept in ``SignInCache``.
   public func session(hash: String, at now: Date) async throws -> BrowserSession? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await read { db in
-      // Every page asks, as every API request asks for its token.
-      try SessionRecord.fetchOne(
-        db.cachedStatement(sql: "SELECT * FROM sessions WHERE token_hash = ?"), arguments: [hash]
-      )?.session()
-    }.flatMap { $0.isValid(at: now) ? $0 : nil }
+    try await catchUp()
+    return try await signIns.value(.session(hash: hash), orFind: {
+      try await read { db in
+        try SessionRecord.fetchOne(
+          db.cachedStatement(sql: "SELECT * FROM sessions WHERE token_hash = ?"), arguments: [hash]
+        )?.session()
+      }
+    }).flatMap { $0.isValid(at: now) ? $0 : nil }
   }
 
   public func deleteSession(id: UUID, for user: UUID) async throws {

@@ -17,15 +17,18 @@ extension SQLiteStore {
     }
   }
 
+  /// Every request asks, after its token or session: kept in ``SignInCache``.
   public func user(id: UUID) async throws -> User {
-    try await read { db in
-      // Every request asks, after its token or session: prepared once per connection.
-      let statement = try db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?")
-      guard let record = try UserRecord.fetchOne(statement, arguments: [id.storeText]) else {
-        throw StoreError.notFound(.user(id))
+    try await catchUp()
+    return try await signIns.value(.user(id), orRead: {
+      try await read { db in
+        let statement = try db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?")
+        guard let record = try UserRecord.fetchOne(statement, arguments: [id.storeText]) else {
+          throw StoreError.notFound(.user(id))
+        }
+        return try record.user()
       }
-      return try record.user()
-    }
+    })
   }
 
   public func user(named name: String) async throws -> User {

@@ -28,16 +28,16 @@ public struct SQLiteStore: Store {
   }
 
   /// Runs `body` in a write transaction: all of it is committed, or none. The feed heads it
-  /// moved are announced once it has committed.
+  /// moved, and any change to who may sign in, are announced once it has committed.
   func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     let changes = database.changes
     do {
-      let (result, moved) = try await database.writer.write { db in
+      let (result, committed) = try await database.writer.write { db in
         changes.beginWrite()
         let result = try body(db)
-        return (result, changes.movedHeads())
+        return (result, changes.committed())
       }
-      changes.heads.advance(moved)
+      committed.announce(to: changes.heads, changes.signIns)
       return result
     } catch {
       throw Self.storeError(error)
@@ -45,6 +45,8 @@ public struct SQLiteStore: Store {
   }
 
   public var feedHeads: FeedHeads { database.changes.heads }
+
+  var signIns: SignInCache { database.changes.signIns }
 
   /// One file, one writer: the heads this process keeps are exact once other processes'
   /// commits are caught up with.
@@ -61,11 +63,12 @@ public struct SQLiteStore: Store {
     return head
   }
 
-  /// Another process's commit names no user: the watched users' heads are read again, in one
-  /// query, and those that moved wake their streams.
+  /// Another process's commit names no user: every kept sign-in is forgotten, the watched
+  /// users' heads are read again, in one query, and those that moved wake their streams.
   public func catchUp() async throws {
     do {
       try await database.changes.whenOthersCommitted(writer: database.writer) {
+        signIns.forgetAll()
         let users = feedHeads.watchedUsers
         guard !users.isEmpty else { return }
         let moved = try await read { db in
