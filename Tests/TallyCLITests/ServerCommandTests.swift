@@ -69,6 +69,23 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: harness.path))
   }
+
+  /// Each number serve reads from its environment is checked as its flag is, and named.
+  @Test(arguments: [
+    ("TALLY_PORT", "0", "TALLY_PORT must be a port from 1 to 65535, not '0'."),
+    ("TALLY_BACKUP_KEEP", "none", "TALLY_BACKUP_KEEP must be a whole number, 1 or more, not 'none'."),
+    ("TALLY_IDLE_TIMEOUT", "3601", "TALLY_IDLE_TIMEOUT must be 1 to 3600 seconds, not '3601'."),
+    ("TALLY_LIVE_STREAMS", "-1", "TALLY_LIVE_STREAMS must be 1 to 1000000, not '-1'."),
+    ("TALLY_LIVE_STREAMS_PER_USER", "1e3", "TALLY_LIVE_STREAMS_PER_USER must be 1 to 1000000, not '1e3'."),
+  ])
+  func aBadNumberInTheEnvironmentStopsServeBeforeItStarts(name: String, value: String, message: String) async {
+    var harness = Harness()
+    harness.environment[name] = value
+    let result = await harness.run("serve")
+    #expect(result.status == 64)
+    #expect(result.stderr == "Error: \(message)\n")
+    #expect(!FileManager.default.fileExists(atPath: harness.path))
+  }
 }
 
 /// A loopback port that was free a moment ago and has nothing listening on it now.

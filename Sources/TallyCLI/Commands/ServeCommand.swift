@@ -193,14 +193,8 @@ struct ServeCommand: TallyCommand {
     configuration.adoptEmptyDatabase = global.adoptEmptyDb
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
     configuration.tmdb = try tmdb.configuration(environment)
-    if let port {
-      configuration.port = port
-    } else if let text = environment["TALLY_PORT"] {
-      guard let port = Int(text), (1...65535).contains(port) else {
-        throw CommandFailure("TALLY_PORT must be a port from 1 to 65535, not '\(text)'.", exitCode: CommandFailure.usage)
-      }
-      configuration.port = port
-    }
+    configuration.port =
+      try Self.number(port, "TALLY_PORT", environment, in: 1...65_535, "a port from 1 to 65535") ?? configuration.port
     configuration.allowSignUp = allowSignUp || environment["TALLY_ALLOW_SIGN_UP"] == "1"
     configuration.trustedUserHeader = (trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]).flatMap {
       $0.isEmpty ? nil : $0
@@ -215,41 +209,36 @@ struct ServeCommand: TallyCommand {
     configuration.hsts = hsts || environment["TALLY_HSTS"] == "1"
     configuration.logLevel = logLevel ?? environment["TALLY_LOG_LEVEL"] ?? configuration.logLevel
     configuration.backupDirectory = backupDir ?? environment["TALLY_BACKUP_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    if let backupKeep {
-      configuration.backupKeep = backupKeep
-    } else if let text = environment["TALLY_BACKUP_KEEP"] {
-      guard let keep = Int(text), keep >= 1 else {
-        throw CommandFailure("TALLY_BACKUP_KEEP must be a whole number, 1 or more, not '\(text)'.", exitCode: CommandFailure.usage)
-      }
-      configuration.backupKeep = keep
-    }
+    configuration.backupKeep =
+      try Self.number(backupKeep, "TALLY_BACKUP_KEEP", environment, in: 1...Int.max, "a whole number, 1 or more")
+      ?? configuration.backupKeep
     if let text = metricsAddress ?? environment["TALLY_METRICS_ADDRESS"], !text.isEmpty {
       configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
     }
     configuration.push = try PushSettings.read(contact: pushContact, allowLoopback: allowLoopbackPush, environment)
-    if let idleTimeout {
-      configuration.idleTimeout = .seconds(idleTimeout)
-    } else if let text = environment["TALLY_IDLE_TIMEOUT"] {
-      guard let seconds = Int(text), (1...3600).contains(seconds) else {
-        throw CommandFailure("TALLY_IDLE_TIMEOUT must be 1 to 3600 seconds, not '\(text)'.", exitCode: CommandFailure.usage)
-      }
+    if let seconds = try Self.number(idleTimeout, "TALLY_IDLE_TIMEOUT", environment, in: 1...3600, "1 to 3600 seconds") {
       configuration.idleTimeout = .seconds(seconds)
     }
     configuration.live.streams =
-      try Self.number(liveStreams, "TALLY_LIVE_STREAMS", environment) ?? configuration.live.streams
+      try Self.number(liveStreams, "TALLY_LIVE_STREAMS", environment, in: Self.liveStreamRange, "1 to 1000000")
+      ?? configuration.live.streams
     configuration.live.streamsPerUser =
-      try Self.number(liveStreamsPerUser, "TALLY_LIVE_STREAMS_PER_USER", environment) ?? configuration.live.streamsPerUser
+      try Self.number(liveStreamsPerUser, "TALLY_LIVE_STREAMS_PER_USER", environment, in: Self.liveStreamRange, "1 to 1000000")
+      ?? configuration.live.streamsPerUser
     return configuration
   }
 
   static let liveStreamRange = 1...1_000_000
 
-  /// `flag`, else the environment's `name`, which must be a number in ``liveStreamRange``.
-  static func number(_ flag: Int?, _ name: String, _ environment: [String: String]) throws -> Int? {
+  /// `flag` (its range checked by ``validate()``), else the environment's `name`, which must be
+  /// a number in `range`, described as `what` when it is not.
+  static func number(
+    _ flag: Int?, _ name: String, _ environment: [String: String], in range: ClosedRange<Int>, _ what: String
+  ) throws -> Int? {
     if let flag { return flag }
     guard let text = environment[name] else { return nil }
-    guard let value = Int(text), liveStreamRange.contains(value) else {
-      throw CommandFailure("\(name) must be 1 to 1000000, not '\(text)'.", exitCode: CommandFailure.usage)
+    guard let value = Int(text), range.contains(value) else {
+      throw CommandFailure("\(name) must be \(what), not '\(text)'.", exitCode: CommandFailure.usage)
     }
     return value
   }
