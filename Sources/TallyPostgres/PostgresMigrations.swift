@@ -6,8 +6,9 @@ import TallyStore
 /// `schema_migrations`.
 ///
 /// As for SQLite, a migration that has shipped is frozen: add the next at the end. The
-/// versions are PostgreSQL's own: `v1` is everything SQLite's v1–v7 make, `v2` its v8, `v3` its v9, `v4` its v10; `v5` has no SQLite counterpart (there, temporary triggers do its work). All
-/// pending migrations run in one transaction under an advisory lock, so instances that start
+/// versions are PostgreSQL's own: `v1` is everything SQLite's v1–v7 make, `v2` its v8, `v3`
+/// its v9, `v4` its v10; `v5` has no SQLite counterpart (there, temporary triggers do its
+/// work). All pending migrations run in one transaction under an advisory lock, so instances that start
 /// together take turns and the second finds the work done.
 enum PostgresMigrations {
   typealias Step = (identifier: String, sql: String)
