@@ -86,4 +86,25 @@ import Testing
     let activity = try await store.journalActivity(in: d1...d3, for: ada.id)
     #expect(activity == JournalActivity(entryDays: [d1], chatDays: [d2]))
   }
+
+  /// Two devices that add the same messages in opposite orders show them in one order: the
+  /// instant, then the user's before the assistant's, then the id (the convergence property
+  /// found two phones' messages of one millisecond listed differently).
+  @Test(arguments: StoreFactory.all)
+  func messagesOfOneInstantHaveOneOrderWhateverOrderTheyCameIn(_ factory: StoreFactory) async throws {
+    let at = instant("2026-03-02T09:00:00Z")
+    let messages = try [ChatRole.assistant, .user, .user, .assistant, .user].map { role in
+      try ChatMessage(id: UUID(), day: day("2026-03-02"), role: role, text: "\(role)", sentAt: at)
+    }
+    var orders: [[ChatMessage]] = []
+    for arrival in [messages, messages.reversed()] {
+      let store = try await factory.make()
+      let ada = try await makeUser(store)
+      for message in arrival { try await store.addChatMessage(message, for: ada.id) }
+      orders.append(try await store.chatMessages(on: day("2026-03-02"), for: ada.id))
+    }
+    #expect(orders[0] == orders[1])
+    #expect(orders[0].map(\.role) == [.user, .user, .user, .assistant, .assistant])
+    #expect(orders[0].prefix(3).map(\.id.storeText) == orders[0].prefix(3).map(\.id.storeText).sorted())
+  }
 }

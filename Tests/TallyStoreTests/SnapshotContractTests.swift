@@ -105,7 +105,7 @@ import Testing
     let read = snapshot.habits[0].habit
     #expect(try await store.habit(id: read.id, for: id) == read)
     #expect(try await store.show(id: snapshot.shows[1].id, for: id) == snapshot.shows[1])
-    // Messages sent at the same instant keep the snapshot's order.
+    // Of messages sent at the same instant, the question comes before its answer.
     #expect(try await store.chatMessages(on: day("2026-03-02"), for: id) == Array(snapshot.chat[1...]))
 
     // Notes are stored as setDays stores them: trimmed, and blank ones removed.

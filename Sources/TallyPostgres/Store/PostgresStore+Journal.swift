@@ -110,7 +110,7 @@ extension PostgresConnection {
       """
       SELECT * FROM chat_messages WHERE user_id = \(user)
       AND day BETWEEN \(range.lowerBound.description) AND \(range.upperBound.description)
-      ORDER BY day, sent_at, added
+      ORDER BY day, sent_at, role DESC, id
       """
     ).map(PostgresRows.chatMessage)
   }

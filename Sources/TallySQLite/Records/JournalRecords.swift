@@ -32,7 +32,7 @@ struct JournalEntryRecord: Codable, FetchableRecord, PersistableRecord {
   }
 }
 
-/// A row of `chat_messages`; the row id keeps the order messages were added in.
+/// A row of `chat_messages`.
 struct ChatMessageRecord: Codable, FetchableRecord, PersistableRecord {
   static let databaseTableName = "chat_messages"
 

@@ -80,7 +80,7 @@ extension SQLiteStore {
       .filter(
         C.userID == user.storeText && C.day >= range.lowerBound.description
           && C.day <= range.upperBound.description)
-      .order(C.day, C.sentAt, Column.rowID)
+      .order(C.day, C.sentAt, C.role.desc, C.id)
       .fetchAll(db)
       .map { record throws(StoreError) in try record.message() }
   }

@@ -18,7 +18,8 @@ public protocol JournalRepository: Sendable {
   /// Adds a message to its day; ``StoreError/conflict(_:)`` when its id is taken.
   func addChatMessage(_ message: ChatMessage, for user: UUID) async throws
 
-  /// The day's messages by `sentAt`, messages sent at the same instant in the order added.
+  /// The day's messages by `sentAt`; of messages sent at the same instant, the user's come
+  /// before the assistant's, and then they go by id, so every replica shows one order.
   func chatMessages(on day: Day, for user: UUID) async throws -> [ChatMessage]
 
   /// Messages in `range`, by day and then as ``chatMessages(on:for:)`` orders them.
