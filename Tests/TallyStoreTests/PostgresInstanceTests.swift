@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
-import TallyPostgres
 import TallyPostgresTesting
 import TallyStore
 import TallySync
 import Testing
+
+@testable import TallyPostgres
 
 /// What several `tally serve` instances on one PostgreSQL database rely on: each instance is
 /// its own pool (its own ``PostgresAppDatabase``) on the same schema.
@@ -61,6 +62,28 @@ struct PostgresInstanceTests {
   func untilListening(_ store: PostgresStore) async throws {
     for _ in 0..<500 where !store.feedHeads.isTracking { try await Task.sleep(for: .milliseconds(10)) }
     #expect(store.feedHeads.isTracking)
+  }
+
+  /// The merge runs on a blocking thread, whose tasks inherit no task-local: the heads it
+  /// moves must still reach the transaction's collector, so this instance knows them when it
+  /// answers the push, not only when PostgreSQL's announcement comes back (a pull right after
+  /// the push found nothing new; the convergence loops caught it under load).
+  @Test func aMergeRecordsTheHeadsItMovesInItsTransaction() async throws {
+    let database = try await PostgresTesting.database()
+    let store = PostgresStore(database)
+    let ada = try await makeUser(store)
+    let stamp = HybridStamp(milliseconds: 1_772_971_200_000, counter: 0, device: UUID())
+    let pending = PendingChanges()
+    _ = try await database.withConnection { connection in
+      try await PendingChanges.$current.withValue(pending) {
+        try await PostgresSyncStorage.merge(
+          [SyncChange(kind: .journal, id: "2026-03-01", stamp: stamp, fields: ["text": .string("hi")])],
+          connection, user: ada.id, strict: true, now: instant("2026-03-08T12:00:00Z"))
+      }
+    }
+    let head = try await store.syncHead(for: ada.id)
+    #expect(head > 0)
+    #expect(pending.take().heads == [ada.id: head])
   }
 
   @Test func rulesAcrossUsersHoldWhenInstancesRace() async throws {

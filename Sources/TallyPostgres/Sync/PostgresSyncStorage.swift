@@ -11,13 +11,18 @@ import TallySync
 struct PostgresSyncStorage: SyncMergeStorage {
   let connection: PostgresConnection
   let user: UUID
+  /// The transaction's collector: a task the blocking thread starts inherits no task-local,
+  /// and without it the heads the merge moves would reach this instance only by PostgreSQL's
+  /// announcement, after the push was answered (a pull right after it could find nothing new).
+  let pending: PendingChanges?
 
   /// Merges `changes` in the caller's transaction, on a thread that may wait.
   static func merge(
     _ changes: [SyncChange], _ connection: PostgresConnection, user: UUID, strict: Bool, now: Date
   ) async throws -> SyncPushResponse {
-    try await NIOThreadPool.singleton.runIfActive {
-      var merge = SyncMerge(PostgresSyncStorage(connection: connection, user: user), strict: strict, now: now)
+    let storage = PostgresSyncStorage(connection: connection, user: user, pending: PendingChanges.current)
+    return try await NIOThreadPool.singleton.runIfActive {
+      var merge = SyncMerge(storage, strict: strict, now: now)
       try merge.apply(changes)
       return merge.report
     }
@@ -25,8 +30,10 @@ struct PostgresSyncStorage: SyncMergeStorage {
 
   /// Waits for `body` on the connection: only ever on the blocking pool's thread.
   func wait<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, UUID) async throws -> T) throws -> T {
-    let (connection, user) = (connection, user)
-    return try connection.eventLoop.makeFutureWithTask { try await body(connection, user) }.wait()
+    let (connection, user, pending) = (connection, user, pending)
+    return try connection.eventLoop.makeFutureWithTask {
+      try await PendingChanges.$current.withValue(pending) { try await body(connection, user) }
+    }.wait()
   }
 
   func execute(_ query: PostgresQuery) throws {
