@@ -8,10 +8,11 @@ import TallyStore
 ///
 /// This program's commits report themselves: temporary triggers on the writer connection hand
 /// every `sync_heads` row a transaction moves, and every change to a user, an API token or a
-/// session, to ``committed()``, which the store passes on once the transaction has committed. Commits by anyone else (a `tally` command
-/// beside the server, another server on the same file) show in `PRAGMA data_version`, which a
-/// connection sees change whenever *another* connection commits: a read-only connection of
-/// our own sees every commit, ours included, and the writer sees only other processes'.
+/// session, to ``committed()``, which the store passes on once the transaction has committed.
+/// Commits by anyone else (a `tally` command beside the server, another server on the same
+/// file) show in `PRAGMA data_version`, which a connection sees change whenever *another*
+/// connection commits: a read-only connection of our own sees every commit, ours included,
+/// and the writer sees only other processes'.
 final class ChangeWatcher: Sendable {
   let heads = FeedHeads()
   let signIns = SignInCache()
