@@ -57,6 +57,20 @@ import Testing
     try await Self.run([833437008, 422607996, 365407774, 95030872, 460906090, 539069760, 745084120, 0, 0, 0], backend)
   }
 
+  /// Found by the property above (2026-11-27; not fixed yet, see the issue): the phone renames
+  /// a habit "Walk", the laptop and the tablet each add a "Walk", and the tablet (a day fast)
+  /// renames the phone's habit "Run". In the second round the phone, pulling, meets the
+  /// laptop's "Walk" while its own habit is still "Walk", gives way as "Walk (2)", then as
+  /// "Walk (2) (2)" against the tablet's habit, and the tablet's later "Run" does not survive
+  /// (why not is still to find: the phone's own renames may carry stamps past the tablet's).
+  /// Each replica's clash renames another habit, and two rounds end with the phone behind
+  /// ("Walk (2)" against the server's "Walk (2) (2) (2)").
+  @Test(arguments: ServerBackend.all) func aClashResolvedBeforeTheRestOfItsPullCascades(_ backend: ServerBackend) async throws {
+    await withKnownIssue("a replica resolves a name clash before the rest of its pull has arrived") {
+      try await Self.run([226525368, 230089235, 480585755, 591172228, 389321100, 300968232, 678478876], backend)
+    }
+  }
+
   static func run(_ codes: [Int], _ backend: ServerBackend) async throws {
     let server = try await SyncServer.make(backend)
     try await server.running { url in
