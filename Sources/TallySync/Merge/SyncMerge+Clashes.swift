@@ -11,6 +11,8 @@ extension SyncMerge {
     let nameKey = NameKey.comparisonKey(habit.name)
     // The store's name index finds a clash; only then are the other names read.
     guard let other = try storage.habit(nameKey: nameKey, other: habit.id) else { return habit.name }
+    // The other habit's own changes in this batch come first: they may free the name.
+    if try applyWaiting(other.id) { return try resolveNameClash(habit, key, state) }
     let otherKey = SyncKey(kind: .habit, id: other.id.storeText)
     let otherStamp = try storage.entity(otherKey)?.stamps["name"]
     if let otherStamp, let mine = state.stamps["name"], otherStamp > mine {

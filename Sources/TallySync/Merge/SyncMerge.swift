@@ -20,6 +20,11 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
   private let parents = ParentCache()
   /// The batch's entries while they are merged: a first pull is nearly all entries.
   private var entries: Storage.EntryBatch?
+  /// The batch's habit changes not applied yet, by habit: a name clash applies the other
+  /// habit's own changes first (a rename or a deletion further on may free the name), since a
+  /// rename this merge makes is stamped after every change of the batch and would outrank them.
+  private var waitingHabits: [UUID: [Int]] = [:]
+  private var changes: [SyncChange] = []
 
   public init(_ storage: Storage, strict: Bool, now: Date) {
     self.storage = storage
@@ -34,10 +39,20 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
     if let latest = SyncMergeRules.latest(after: changes, latest: try storage.latestStamp()) {
       try storage.saveLatestStamp(latest)
     }
+    self.changes = changes
+    waitingHabits = [:]
+    for (index, change) in changes.enumerated() where change.kind == .habit {
+      if let habit = UUID(uuidString: change.id) { waitingHabits[habit, default: []].append(index) }
+    }
     // Entries come after their parents and before episodes, so they are read and written
     // together: nothing in between reads their feed rows.
     var entriesWritten = false
     for index in SyncMergeRules.ordered(changes) {
+      if changes[index].kind == .habit, let habit = UUID(uuidString: changes[index].id) {
+        // Already applied, ahead of its turn, by a name clash.
+        guard waitingHabits[habit]?.first == index else { continue }
+        waitingHabits[habit]?.removeFirst()
+      }
       // The kind alone first: a page's entries written whole are skipped without a copy each.
       let isEntry = changes[index].kind == .entry
       if isEntry, entries == nil, !entriesWritten, let run {
@@ -62,6 +77,20 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
       }
     }
     try flushEntries()
+  }
+
+  /// Applies the batch's changes to `habit` that have not had their turn yet; whether there
+  /// were any.
+  mutating func applyWaiting(_ habit: UUID) throws -> Bool {
+    guard let waiting = waitingHabits.removeValue(forKey: habit), !waiting.isEmpty else { return false }
+    for index in waiting {
+      do {
+        try apply(changes[index])
+      } catch {
+        throw SyncMergeRules.refusal(for: error, index: index, key: changes[index].key)
+      }
+    }
+    return true
   }
 
   private mutating func flushEntries() throws {
