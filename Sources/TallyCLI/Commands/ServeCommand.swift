@@ -103,13 +103,13 @@ struct ServeCommand: TallyCommand {
     if let pushContact, !Self.isContact(pushContact) {
       throw UsageError("The --push-contact must be a mailto: or https:// address, not '\(pushContact)'.")
     }
-    if let port, !(1...65535).contains(port) {
+    if let port, !Self.portRange.contains(port) {
       throw UsageError("The --port must be 1 to 65535, not \(port).")
     }
     if let backupKeep, backupKeep < 1 {
       throw UsageError("The --backup-keep must be 1 or more, not \(backupKeep).")
     }
-    if let idleTimeout, !(1...3600).contains(idleTimeout) {
+    if let idleTimeout, !Self.idleTimeoutRange.contains(idleTimeout) {
       throw UsageError("The --idle-timeout must be 1 to 3600 seconds, not \(idleTimeout).")
     }
     if let liveStreams, !Self.liveStreamRange.contains(liveStreams) {
@@ -194,7 +194,7 @@ struct ServeCommand: TallyCommand {
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
     configuration.tmdb = try tmdb.configuration(environment)
     configuration.port =
-      try Self.number(port, "TALLY_PORT", environment, in: 1...65_535, "a port from 1 to 65535") ?? configuration.port
+      try Self.number(port, "TALLY_PORT", environment, in: Self.portRange, "a port from 1 to 65535") ?? configuration.port
     configuration.allowSignUp = allowSignUp || environment["TALLY_ALLOW_SIGN_UP"] == "1"
     configuration.trustedUserHeader = (trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]).flatMap {
       $0.isEmpty ? nil : $0
@@ -216,7 +216,7 @@ struct ServeCommand: TallyCommand {
       configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
     }
     configuration.push = try PushSettings.read(contact: pushContact, allowLoopback: allowLoopbackPush, environment)
-    if let seconds = try Self.number(idleTimeout, "TALLY_IDLE_TIMEOUT", environment, in: 1...3600, "1 to 3600 seconds") {
+    if let seconds = try Self.number(idleTimeout, "TALLY_IDLE_TIMEOUT", environment, in: Self.idleTimeoutRange, "1 to 3600 seconds") {
       configuration.idleTimeout = .seconds(seconds)
     }
     configuration.live.streams =
@@ -229,6 +229,8 @@ struct ServeCommand: TallyCommand {
   }
 
   static let liveStreamRange = 1...1_000_000
+  static let portRange = 1...65_535
+  static let idleTimeoutRange = 1...3600
 
   /// `flag` (its range checked by ``validate()``), else the environment's `name`, which must be
   /// a number in `range`, described as `what` when it is not.
