@@ -53,6 +53,14 @@ public final class SignInCache: Sendable {
     return value
   }
 
+  /// The token or session kept under `key`, else what `find` returns, if still valid at `now`
+  /// (a kept one expires on time too).
+  public func valid<Value: ExpiringCredential>(
+    _ key: Key, at now: Date, orFind find: () async throws -> Value?
+  ) async throws -> Value? {
+    try await value(key, orFind: find).flatMap { $0.isValid(at: now) ? $0 : nil }
+  }
+
   /// Forgets everything; `tracking`, when given, says whether changes are reported from now on.
   public func forgetAll(tracking: Bool? = nil) {
     state.withLock { state in

@@ -29,11 +29,11 @@ extension PostgresStore {
   /// Every API request asks: kept in ``SignInCache``.
   public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await database.signIns.value(.token(hash: hash), orFind: {
+    return try await database.signIns.valid(.token(hash: hash), at: now, orFind: {
       try await read { connection in
         try await connection.rows("SELECT * FROM api_tokens WHERE token_hash = \(hash)").first.map(Self.token)
       }
-    }).flatMap { $0.isValid(at: now) ? $0 : nil }
+    })
   }
 
   public func apiTokens(for user: UUID) async throws -> [APIToken] {
@@ -76,11 +76,11 @@ extension PostgresStore {
   /// Every page asks, as every API request asks for its token: kept in ``SignInCache``.
   public func session(hash: String, at now: Date) async throws -> BrowserSession? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
-    return try await database.signIns.value(.session(hash: hash), orFind: {
+    return try await database.signIns.valid(.session(hash: hash), at: now, orFind: {
       try await read { connection in
         try await connection.rows("SELECT * FROM sessions WHERE token_hash = \(hash)").first.map(Self.session)
       }
-    }).flatMap { $0.isValid(at: now) ? $0 : nil }
+    })
   }
 
   public func deleteSession(id: UUID, for user: UUID) async throws {

@@ -27,13 +27,13 @@ extension SQLiteStore {
   public func apiToken(hash: String, at now: Date) async throws -> APIToken? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
     try await catchUp()
-    return try await signIns.value(.token(hash: hash), orFind: {
+    return try await signIns.valid(.token(hash: hash), at: now, orFind: {
       try await read { db in
         try APITokenRecord.fetchOne(
           db.cachedStatement(sql: "SELECT * FROM api_tokens WHERE token_hash = ?"), arguments: [hash]
         )?.token()
       }
-    }).flatMap { $0.isValid(at: now) ? $0 : nil }
+    })
   }
 
   public func apiTokens(for user: UUID) async throws -> [APIToken] {
@@ -75,13 +75,13 @@ extension SQLiteStore {
   public func session(hash: String, at now: Date) async throws -> BrowserSession? {
     let (hash, now) = (hash.lowercased(), StoredInstant.normalized(now))
     try await catchUp()
-    return try await signIns.value(.session(hash: hash), orFind: {
+    return try await signIns.valid(.session(hash: hash), at: now, orFind: {
       try await read { db in
         try SessionRecord.fetchOne(
           db.cachedStatement(sql: "SELECT * FROM sessions WHERE token_hash = ?"), arguments: [hash]
         )?.session()
       }
-    }).flatMap { $0.isValid(at: now) ? $0 : nil }
+    })
   }
 
   public func deleteSession(id: UUID, for user: UUID) async throws {

@@ -5,7 +5,7 @@ import TallyCore
 ///
 /// Only a hash of the secret is stored (``tokenHash``, the caller's hex digest); the secret is
 /// shown once when the token is made and can never be read back.
-public struct APIToken: Identifiable, Hashable, Codable, Sendable {
+public struct APIToken: ExpiringCredential, Identifiable, Hashable, Codable, Sendable {
   public var id: UUID
   public var userID: UUID
   public var tokenHash: String
@@ -38,7 +38,7 @@ public struct APIToken: Identifiable, Hashable, Codable, Sendable {
 }
 
 /// A signed-in browser: the cookie's secret is hashed exactly like an API token's.
-public struct BrowserSession: Identifiable, Hashable, Codable, Sendable {
+public struct BrowserSession: ExpiringCredential, Identifiable, Hashable, Codable, Sendable {
   public var id: UUID
   public var userID: UUID
   public var tokenHash: String
@@ -90,4 +90,9 @@ enum Credential {
     }
     return lower
   }
+}
+
+/// A secret that stops opening the door at some instant: an API token or a session.
+public protocol ExpiringCredential: Sendable {
+  func isValid(at now: Date) -> Bool
 }
