@@ -14,6 +14,7 @@ let package = Package(
   dependencies: [
     .package(name: "Tally", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     .executableTarget(
@@ -30,6 +31,7 @@ let package = Package(
         .product(name: "TallySyncClient", package: "Tally"),
         .product(name: "TallyAccounts", package: "Tally"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -20,7 +20,7 @@ public struct LiveTicks: Service {
 
   /// Returns when the server shuts down.
   public func run() async {
-    await cancelOnGracefulShutdown { await tick() }
+    await cancelWhenGracefulShutdown { await tick() }
   }
 
   private func tick() async {

@@ -38,7 +38,8 @@ import Testing
       let kept = ["/api/v1/habits?include=statistics,entries&days=7", "/today"]
       var etags: [String: String] = [:]
       for path in kept {
-        etags[path] = try #require(try await client.send(.get, path, headers: bob).headers[.eTag], "\(path)")
+        let etag = try #require(try await client.send(.get, path, headers: bob).headers[.eTag], "\(path)")
+        etags[path] = etag
       }
       let adasETag = try #require(try await client.send(.get, kept[0], headers: ada).headers[.eTag])
 

@@ -1,8 +1,6 @@
+import AsyncHTTPClient
 import Foundation
 import GRDB
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 import TallyAccounts
 import TallyCore
 import TallySQLite
@@ -111,9 +109,9 @@ enum SyncBenchmark {
     var cursor: String?
     let fetchStart = ContinuousClock.now
     while true {
-      var request = URLRequest(url: URL(string: url + "/api/v1/sync?limit=5000" + (cursor.map { "&cursor=" + $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! } ?? ""))!)
-      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-      let (data, _) = try await URLSession.shared.data(for: request)
+      var request = HTTPClientRequest(url: url + "/api/v1/sync?limit=5000" + (cursor.map { "&cursor=" + $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! } ?? ""))
+      request.headers.add(name: "Authorization", value: "Bearer \(token)")
+      let data = Data(try await HTTPClient.shared.execute(request, timeout: .seconds(60)).body.collect(upTo: 256 << 20).readableBytesView)
       texts.append(data)
       let page = try SyncJSONReader.pull(data)
       cursor = page.cursor
@@ -193,8 +191,9 @@ enum SyncBenchmark {
   }
 
   static func healthz(_ url: String) async throws {
-    let (_, response) = try await URLSession.shared.data(from: URL(string: url + "/healthz")!)
-    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkFailure(description: "/healthz failed") }
+    let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url + "/healthz"), timeout: .seconds(10))
+    _ = try await response.body.collect(upTo: 1 << 16)
+    guard response.status == .ok else { throw BenchmarkFailure(description: "/healthz failed") }
   }
 
   static func median(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
