@@ -14,6 +14,7 @@ at B, 20 times.
 
   python3 Benchmarks/live_load.py --tally .build/release/tally [--postgres URL] [--streams 10000]
   python3 Benchmarks/live_load.py --tally OLD_BUILD --polls-only   (a build from before, as a baseline)
+  python3 Benchmarks/live_load.py --streams 3000 --streams-only       (idle streams' memory alone)
 """
 import argparse
 import json
@@ -118,6 +119,19 @@ def latency(base_write, base_read, token, habit, day_source, rounds=20):
     return percentiles(times)[0] * 1000, max(times) * 1000
 
 
+def streams_memory(server, base, token, count):
+    """Opens `count` idle streams and prints the server's memory before and with them held."""
+    idle = rss_mib(server.pid)
+    cursor = cursor_of(base, token)
+    opened = time.monotonic()
+    socks = [open_stream(base, token, cursor) for _ in range(count)]
+    opening = time.monotonic() - opened
+    held = rss_mib(server.pid)
+    print(f"  {count:,} idle streams opened in {opening:.1f} s: server memory {idle:.1f} MiB "
+          f"-> {held:.1f} MiB ({(held - idle) * 1024 / count:.1f} KiB a stream)")
+    return socks
+
+
 def transactions(postgres, name):
     out = subprocess.run(["psql", postgres, "-Atc",
                           f"SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = '{name}'"],
@@ -135,6 +149,8 @@ def main():
     parser.add_argument("--port", type=int, default=18291)
     parser.add_argument("--polls-only", action="store_true",
                         help="measure empty polls alone: what a build from before live streams can run")
+    parser.add_argument("--streams-only", action="store_true",
+                        help="measure idle streams' memory alone, on a server that has answered nothing else")
     options = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk")
@@ -164,6 +180,10 @@ def main():
         engine = "PostgreSQL" if options.postgres else "SQLite"
         print(f"{engine}, one instance")
 
+        if options.streams_only:
+            streams_memory(server, base, token, options.streams)
+            return
+
         cursor = cursor_of(base, token)
         health = wrk(base + "/healthz", options.seconds, options.connections)
         before = transactions(options.postgres, database_name) if options.postgres else None
@@ -180,14 +200,7 @@ def main():
         p50, slowest = latency(base, base, token, habit, day_source)
         print(f"  a write reaching a held stream: p50 {p50:.1f} ms, slowest of 20 {slowest:.1f} ms")
 
-        idle = rss_mib(server.pid)
-        cursor = cursor_of(base, token)
-        opened = time.monotonic()
-        socks = [open_stream(base, token, cursor) for _ in range(options.streams)]
-        opening = time.monotonic() - opened
-        held = rss_mib(server.pid)
-        print(f"  {options.streams:,} idle streams opened in {opening:.1f} s: server memory {idle:.1f} MiB "
-              f"-> {held:.1f} MiB ({(held - idle) * 1024 / options.streams:.1f} KiB a stream)")
+        socks = streams_memory(server, base, token, options.streams)
         day = next(day_source)
         arrivals = time_to_reach(socks, lambda: mark(base, token, habit, day))
         p50, _ = percentiles(arrivals)

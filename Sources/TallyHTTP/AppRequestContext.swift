@@ -7,11 +7,14 @@ import TallyStore
 /// What a request carries through the middleware: who it is from and how they proved it.
 public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
-  /// The signed-in user, set by `AuthenticationMiddleware` (TallyServer).
-  public var user: User?
-  public var credential: RequestCredential?
-  /// Why credentials the request carried were not accepted, for ``requireUser()`` to say.
-  package var refusal: Problem?
+  /// Who the request is from, set once by `AuthenticationMiddleware` (TallyServer). One
+  /// reference rather than three values: the context is copied into every middleware's async
+  /// frame, and a live stream keeps the deepest frames its request reached for as long as it
+  /// is open (docs/server.md "Memory").
+  package var identity: RequestIdentity?
+  /// The signed-in user.
+  public var user: User? { identity?.user }
+  public var credential: RequestCredential? { identity?.credential }
   /// The address the connection comes from; `nil` in router tests.
   public let peerAddress: IPAddress?
   /// The client's IP address, for sign-in throttling and the logs: the peer's, or the one a
@@ -37,8 +40,28 @@ public struct AppRequestContext: RequestContext {
 
   /// The signed-in user, or a 401 problem saying why not.
   public func requireUser() throws -> User {
-    guard let user else { throw refusal ?? Problem.unauthorized }
+    guard let user else { throw identity?.refusal ?? Problem.unauthorized }
     return user
+  }
+}
+
+/// A signed-in user and how they proved it, or why the credentials the request carried were
+/// not accepted, for ``AppRequestContext/requireUser()`` to say.
+package final class RequestIdentity: Sendable {
+  package let user: User?
+  package let credential: RequestCredential?
+  package let refusal: Problem?
+
+  package init(_ user: User, by credential: RequestCredential) {
+    self.user = user
+    self.credential = credential
+    refusal = nil
+  }
+
+  package init(refusal: Problem) {
+    user = nil
+    credential = nil
+    self.refusal = refusal
   }
 }
 

@@ -18,6 +18,15 @@ struct AuthenticationMiddleware: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     var context = context
+    context.identity = try await identity(of: request, context: context)
+    return try await next(request, context)
+  }
+
+  // Kept out of `handle`, whose async frame stays allocated for as long as the request is
+  // answered (a live stream's whole life): the lookups' frames end before `next` runs, and the
+  // frames after it reuse their space.
+  @inline(never)
+  private func identity(of request: Request, context: Context) async throws -> RequestIdentity? {
     let now = services.clock()
     let userHeader = services.configuration.trustedUserHeader.flatMap { HTTPField.Name($0) }
     if let userHeader, request.headers[userHeader] != nil, !context.viaTrustedProxy {
@@ -30,27 +39,24 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
     if let userHeader, let name = request.headers[userHeader], !name.isEmpty {
       if let user = try? await services.store.user(named: name) {
-        context.user = user
-        context.credential = .trustedHeader
-      } else {
-        context.refusal = Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here.")
+        return RequestIdentity(user, by: .trustedHeader)
       }
-    } else if let authorization = request.headers[.authorization] {
+      return RequestIdentity(refusal: Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here."))
+    }
+    if let authorization = request.headers[.authorization] {
       if authorization.lowercased().hasPrefix("bearer "),
         let user = try await services.accounts.user(
           forAPIToken: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces), at: now)
       {
-        context.user = user
-        context.credential = .apiToken
-      } else {
-        context.refusal = Problem(.unauthorized, "The API token is unknown, revoked or expired.")
+        return RequestIdentity(user, by: .apiToken)
       }
-    } else if let secret = request.cookies[AppServices.sessionCookieName]?.value,
+      return RequestIdentity(refusal: Problem(.unauthorized, "The API token is unknown, revoked or expired."))
+    }
+    if let secret = request.cookies[AppServices.sessionCookieName]?.value,
       let (user, session) = try await services.accounts.user(forSession: secret, at: now)
     {
-      context.user = user
-      context.credential = .session(session)
+      return RequestIdentity(user, by: .session(session))
     }
-    return try await next(request, context)
+    return nil
   }
 }

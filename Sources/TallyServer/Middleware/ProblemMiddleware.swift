@@ -14,13 +14,19 @@ struct ProblemMiddleware: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch {
-      if let problem = Problem.from(error) {
-        return try problem.response(from: request, context: context)
-      }
-      context.logger.error(
-        "request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-      return try Problem(.internalServerError, "The server failed; the error is in its log.")
-        .response(from: request, context: context)
+      return try Self.answer(error, to: request, context: context)
     }
+  }
+
+  // Not inlined into `handle`, whose async frame a live stream keeps for its whole life.
+  @inline(never)
+  private static func answer(_ error: any Error, to request: Request, context: Context) throws -> Response {
+    if let problem = Problem.from(error) {
+      return try problem.response(from: request, context: context)
+    }
+    context.logger.error(
+      "request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+    return try Problem(.internalServerError, "The server failed; the error is in its log.")
+      .response(from: request, context: context)
   }
 }
