@@ -72,6 +72,9 @@ public struct DayCalendar: Sendable, Equatable {
 
   // MARK: Names
 
+  /// The locale's names, kept once read (``CalendarNames``).
+  private var names: CalendarNames { CalendarNames.of(locale) }
+
   /// The first character of the locale's short weekday name, upper-cased ("M" for Monday in
   /// en_US, "L" for lundi in fr_FR). Several weekdays may share a letter.
   public func dayLetter(for day: Day) -> String {
@@ -79,28 +82,28 @@ public struct DayCalendar: Sendable, Equatable {
   }
 
   public func dayLetter(for weekday: Weekday) -> String {
-    let name = gregorian.shortWeekdaySymbols[weekday.rawValue - 1]
+    let name = names.shortWeekdays[weekday.rawValue - 1]
     return name.prefix(1).uppercased(with: locale)
   }
 
   /// The locale's full weekday name ("Monday").
   public func weekdayName(_ weekday: Weekday) -> String {
-    gregorian.weekdaySymbols[weekday.rawValue - 1]
+    names.weekdays[weekday.rawValue - 1]
   }
 
   /// The locale's short weekday name ("Mon"): unlike ``dayLetter(for:)-(Weekday)``, one per weekday.
   public func shortWeekdayName(_ weekday: Weekday) -> String {
-    gregorian.shortStandaloneWeekdaySymbols[weekday.rawValue - 1]
+    names.shortStandaloneWeekdays[weekday.rawValue - 1]
   }
 
   /// The locale's short month name ("Sep").
   public func shortMonthName(_ month: Int) -> String {
-    gregorian.shortStandaloneMonthSymbols[month - 1]
+    names.shortStandaloneMonths[month - 1]
   }
 
   /// The locale's full month name ("September").
   public func monthName(_ month: Int) -> String {
-    gregorian.monthSymbols[month - 1]
+    names.months[month - 1]
   }
 
   /// "Monday 1 September", or "Monday 1 September 2025" with the year, for labels a screen

@@ -58,7 +58,7 @@ public struct UserSettings: Hashable, Codable, Sendable {
   private static let knownLocales = Set(Locale.availableIdentifiers)
 
   private static func isKnownLocale(_ identifier: String) -> Bool {
-    knownLocales.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+    knownLocales.contains(identifier.contains("-") ? identifier.replacing("-", with: "_") : identifier)
   }
 }
 

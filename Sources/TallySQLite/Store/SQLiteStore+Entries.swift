@@ -55,14 +55,16 @@ extension SQLiteStore {
   static func entries(_ db: Database, habit: String, in range: ClosedRange<Day>?) throws
     -> [HabitEntry]
   {
-    var request = EntryRecord.filter(EntryRecord.Columns.habitID == habit)
-    if let range {
-      request = request.filter(
-        EntryRecord.Columns.day >= range.lowerBound.description
-          && EntryRecord.Columns.day <= range.upperBound.description)
-    }
-    return try request.order(EntryRecord.Columns.day).fetchAll(db)
-      .map { record throws(StoreError) in try record.entry() }
+    let records =
+      if let range {
+        try EntryRecord.fetchAll(
+          db.cachedStatement(sql: "SELECT * FROM habit_entries WHERE habit_id = ? AND day BETWEEN ? AND ? ORDER BY day"),
+          arguments: [habit, range.lowerBound.description, range.upperBound.description])
+      } else {
+        try EntryRecord.fetchAll(
+          db.cachedStatement(sql: "SELECT * FROM habit_entries WHERE habit_id = ? ORDER BY day"), arguments: [habit])
+      }
+    return try records.map { record throws(StoreError) in try record.entry() }
   }
 
   public func entries(of habit: UUID, in range: ClosedRange<Day>?, for user: UUID) async throws

@@ -35,11 +35,11 @@ extension SQLiteStore {
 
   static func habits(_ db: Database, user: UUID, includingArchived: Bool) throws -> [Habit] {
     try db.requireUser(user)
-    var request = HabitRecord.filter(HabitRecord.Columns.userID == user.storeText)
-    if !includingArchived {
-      request = request.filter(HabitRecord.Columns.archived == false)
-    }
-    return try request.fetchAll(db).map { record throws(StoreError) in try record.habit() }
+    let statement = try db.cachedStatement(
+      sql: includingArchived
+        ? "SELECT * FROM habits WHERE user_id = ?" : "SELECT * FROM habits WHERE user_id = ? AND NOT archived")
+    return try HabitRecord.fetchAll(statement, arguments: [user.storeText])
+      .map { record throws(StoreError) in try record.habit() }
       .sorted(by: StoreOrder.habits)
   }
 

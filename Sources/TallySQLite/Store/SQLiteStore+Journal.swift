@@ -26,7 +26,8 @@ extension SQLiteStore {
     try await read { db in
       try db.requireUser(user)
       return try JournalEntryRecord.fetchOne(
-        db, key: ["user_id": user.storeText, "day": day.description]
+        db.cachedStatement(sql: "SELECT * FROM journal_entries WHERE user_id = ? AND day = ?"),
+        arguments: [user.storeText, day.description]
       )?.entry()
     }
   }
@@ -41,14 +42,10 @@ extension SQLiteStore {
     -> [JournalEntry]
   {
     try db.requireUser(user)
-    typealias C = JournalEntryRecord.Columns
-    return try JournalEntryRecord
-      .filter(
-        C.userID == user.storeText && C.day >= range.lowerBound.description
-          && C.day <= range.upperBound.description)
-      .order(C.day)
-      .fetchAll(db)
-      .map { record throws(StoreError) in try record.entry() }
+    return try JournalEntryRecord.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM journal_entries WHERE user_id = ? AND day BETWEEN ? AND ? ORDER BY day"),
+      arguments: [user.storeText, range.lowerBound.description, range.upperBound.description]
+    ).map { record throws(StoreError) in try record.entry() }
   }
 
   public func addChatMessage(_ message: ChatMessage, for user: UUID) async throws {
@@ -75,14 +72,11 @@ extension SQLiteStore {
     -> [ChatMessage]
   {
     try db.requireUser(user)
-    typealias C = ChatMessageRecord.Columns
-    return try ChatMessageRecord
-      .filter(
-        C.userID == user.storeText && C.day >= range.lowerBound.description
-          && C.day <= range.upperBound.description)
-      .order(C.day, C.sentAt, C.role.desc, C.id)
-      .fetchAll(db)
-      .map { record throws(StoreError) in try record.message() }
+    return try ChatMessageRecord.fetchAll(
+      db.cachedStatement(
+        sql: "SELECT * FROM chat_messages WHERE user_id = ? AND day BETWEEN ? AND ? ORDER BY day, sent_at, role DESC, id"),
+      arguments: [user.storeText, range.lowerBound.description, range.upperBound.description]
+    ).map { record throws(StoreError) in try record.message() }
   }
 
   public func journalActivity(in range: ClosedRange<Day>, for user: UUID) async throws

@@ -5,10 +5,13 @@ import Foundation
 /// page's time. The check marks still come from their templates (`partials/check-done`,
 /// `partials/check-undone`), drawn once with a stand-in colour, as offline.js draws them.
 extension TodayModel.DueHabit {
-  /// The check marks with `TodayModel.CheckFragments().color` where the habit's colour goes.
-  static let checks: (done: String, undone: String) = (
-    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-done"),
+  /// The check marks cut where `TodayModel.CheckFragments().color` stands, for the habit's
+  /// colour to be joined in.
+  static let checks: (done: [String], undone: [String]) = (
+    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-done")
+      .components(separatedBy: TodayModel.CheckFragments().color),
     Templates.shared.render(TodayModel.CheckFragments(), "partials/check-undone")
+      .components(separatedBy: TodayModel.CheckFragments().color)
   )
 
   /// The row's `<li>`, ending in a line break. Text from the user is escaped; ids, days,
@@ -32,8 +35,7 @@ extension TodayModel.DueHabit {
 
         """#
     } else {
-      let check = (done ? Self.checks.done : Self.checks.undone)
-        .replacingOccurrences(of: TodayModel.CheckFragments().color, with: color)
+      let check = (done ? Self.checks.done : Self.checks.undone).joined(separator: color)
       form = #"""
 
         <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(note)" data-color="\#(color)" id="mark-\#(id)">
