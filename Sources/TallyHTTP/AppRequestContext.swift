@@ -10,7 +10,7 @@ public struct AppRequestContext: RequestContext {
   /// Who the request is from, set once by `AuthenticationMiddleware` (TallyServer). One
   /// reference rather than three values: the context is copied into every middleware's async
   /// frame, and a live stream keeps the deepest frames its request reached for as long as it
-  /// is open (docs/server.md "Memory").
+  /// is open (docs/sync.md "Where a stream's bytes go").
   package var identity: RequestIdentity?
   /// The signed-in user.
   public var user: User? { identity?.user }

@@ -66,7 +66,8 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   let router = Router(context: AppRequestContext.self)
   let routes = RouteMethods()
   // One stack of fixed types rather than one responder per middleware: fewer and smaller async
-  // frames, which a live stream keeps for as long as it is open (docs/server.md "Memory").
+  // frames, which a live stream keeps for as long as it is open (docs/sync.md "Where a stream's
+  // bytes go").
   router.addMiddleware {
     ForwardedHeadersMiddleware(
       proxies: services.configuration.trustedProxies, alwaysHTTPS: services.configuration.secureCookies)

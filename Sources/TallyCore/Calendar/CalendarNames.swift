@@ -31,8 +31,8 @@ final class CalendarNames: Sendable {
     private let lock = NSLock()
     private var byLocale: [String: CalendarNames] = [:]
 
-    /// Read under the lock: Foundation's symbols come from a formatter it keeps and shares, and
-    /// first reads from many threads at once corrupted the heap (seen in the tests on Linux).
+    /// Read under the lock, so a locale's names are asked of Foundation once however many
+    /// requests want them first.
     func names(of locale: Locale) -> CalendarNames {
       let key = locale.identifier
       return lock.withLock {
