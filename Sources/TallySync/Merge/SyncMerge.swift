@@ -64,32 +64,30 @@ public struct SyncMerge<Storage: SyncMergeStorage> {
         }
       }
       if isEntry, entriesWritten { continue }
-      let change = changes[index]
       if isEntry, entries == nil {
         entries = try storage.readEntries(changes.lazy.filter { $0.kind == .entry }.map(\.id))
       } else if !isEntry {
         try flushEntries()
       }
-      do {
-        try apply(change)
-      } catch {
-        throw SyncMergeRules.refusal(for: error, index: index, key: change.key)
-      }
+      try apply(at: index)
     }
     try flushEntries()
+  }
+
+  /// The batch's change at `index`; a failure is the batch's refusal, naming that change.
+  private mutating func apply(at index: Int) throws {
+    do {
+      try apply(changes[index])
+    } catch {
+      throw SyncMergeRules.refusal(for: error, index: index, key: changes[index].key)
+    }
   }
 
   /// Applies the batch's changes to `habit` that have not had their turn yet; whether there
   /// were any.
   mutating func applyWaiting(_ habit: UUID) throws -> Bool {
     guard let waiting = waitingHabits.removeValue(forKey: habit), !waiting.isEmpty else { return false }
-    for index in waiting {
-      do {
-        try apply(changes[index])
-      } catch {
-        throw SyncMergeRules.refusal(for: error, index: index, key: changes[index].key)
-      }
-    }
+    for index in waiting { try apply(at: index) }
     return true
   }
 
