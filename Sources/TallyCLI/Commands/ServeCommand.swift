@@ -104,19 +104,20 @@ struct ServeCommand: TallyCommand {
       throw UsageError("The --push-contact must be a mailto: or https:// address, not '\(pushContact)'.")
     }
     if let port, !Self.portRange.contains(port) {
-      throw UsageError("The --port must be 1 to 65535, not \(port).")
+      throw UsageError("The --port must be \(Self.text(Self.portRange)), not \(port).")
     }
     if let backupKeep, backupKeep < 1 {
       throw UsageError("The --backup-keep must be 1 or more, not \(backupKeep).")
     }
     if let idleTimeout, !Self.idleTimeoutRange.contains(idleTimeout) {
-      throw UsageError("The --idle-timeout must be 1 to 3600 seconds, not \(idleTimeout).")
+      throw UsageError("The --idle-timeout must be \(Self.text(Self.idleTimeoutRange)) seconds, not \(idleTimeout).")
     }
     if let liveStreams, !Self.liveStreamRange.contains(liveStreams) {
-      throw UsageError("The --live-streams must be 1 to 1000000, not \(liveStreams).")
+      throw UsageError("The --live-streams must be \(Self.text(Self.liveStreamRange)), not \(liveStreams).")
     }
     if let liveStreamsPerUser, !Self.liveStreamRange.contains(liveStreamsPerUser) {
-      throw UsageError("The --live-streams-per-user must be 1 to 1000000, not \(liveStreamsPerUser).")
+      throw UsageError(
+        "The --live-streams-per-user must be \(Self.text(Self.liveStreamRange)), not \(liveStreamsPerUser).")
     }
     if let database, !PostgresLocation.isURL(database) {
       throw UsageError("The --database must be a postgres:// URL, not '\(database)'; a SQLite file is named with --db.")
@@ -194,7 +195,7 @@ struct ServeCommand: TallyCommand {
     configuration.host = host ?? environment["TALLY_HOST"] ?? configuration.host
     configuration.tmdb = try tmdb.configuration(environment)
     configuration.port =
-      try Self.number(port, "TALLY_PORT", environment, in: Self.portRange, "a port from 1 to 65535") ?? configuration.port
+      try Self.number(port, "TALLY_PORT", environment, in: Self.portRange, "a port from \(Self.text(Self.portRange))") ?? configuration.port
     configuration.allowSignUp = allowSignUp || environment["TALLY_ALLOW_SIGN_UP"] == "1"
     configuration.trustedUserHeader = (trustedUserHeader ?? environment["TALLY_TRUSTED_USER_HEADER"]).flatMap {
       $0.isEmpty ? nil : $0
@@ -216,14 +217,19 @@ struct ServeCommand: TallyCommand {
       configuration.metricsAddress = try Self.address(text, option: "--metrics-address")
     }
     configuration.push = try PushSettings.read(contact: pushContact, allowLoopback: allowLoopbackPush, environment)
-    if let seconds = try Self.number(idleTimeout, "TALLY_IDLE_TIMEOUT", environment, in: Self.idleTimeoutRange, "1 to 3600 seconds") {
+    if let seconds = try Self.number(
+      idleTimeout, "TALLY_IDLE_TIMEOUT", environment, in: Self.idleTimeoutRange,
+      "\(Self.text(Self.idleTimeoutRange)) seconds")
+    {
       configuration.idleTimeout = .seconds(seconds)
     }
     configuration.live.streams =
-      try Self.number(liveStreams, "TALLY_LIVE_STREAMS", environment, in: Self.liveStreamRange, "1 to 1000000")
+      try Self.number(liveStreams, "TALLY_LIVE_STREAMS", environment, in: Self.liveStreamRange, Self.text(Self.liveStreamRange))
       ?? configuration.live.streams
     configuration.live.streamsPerUser =
-      try Self.number(liveStreamsPerUser, "TALLY_LIVE_STREAMS_PER_USER", environment, in: Self.liveStreamRange, "1 to 1000000")
+      try Self.number(
+        liveStreamsPerUser, "TALLY_LIVE_STREAMS_PER_USER", environment, in: Self.liveStreamRange,
+        Self.text(Self.liveStreamRange))
       ?? configuration.live.streamsPerUser
     return configuration
   }
@@ -231,6 +237,9 @@ struct ServeCommand: TallyCommand {
   static let liveStreamRange = 1...1_000_000
   static let portRange = 1...65_535
   static let idleTimeoutRange = 1...3600
+
+  /// "1 to 65535": how a range is named in the messages about flags and the environment.
+  static func text(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }
 
   /// `flag` (its range checked by ``validate()``), else the environment's `name`, which must be
   /// a number in `range`, described as `what` when it is not.
