@@ -13,8 +13,12 @@ public struct AppRequestContext: RequestContext {
   /// is open (docs/sync.md "Where a stream's bytes go").
   package var identity: RequestIdentity?
   /// The signed-in user.
-  public var user: User? { identity?.user }
-  public var credential: RequestCredential? { identity?.credential }
+  public var user: User? {
+    if case .signedIn(let user, _) = identity { user } else { nil }
+  }
+  public var credential: RequestCredential? {
+    if case .signedIn(_, let credential) = identity { credential } else { nil }
+  }
   /// The address the connection comes from; `nil` in router tests.
   public let peerAddress: IPAddress?
   /// The client's IP address, for sign-in throttling and the logs: the peer's, or the one a
@@ -40,29 +44,20 @@ public struct AppRequestContext: RequestContext {
 
   /// The signed-in user, or a 401 problem saying why not.
   public func requireUser() throws -> User {
-    guard let user else { throw identity?.refusal ?? Problem.unauthorized }
-    return user
+    switch identity {
+    case .signedIn(let user, _): return user
+    case .refused(let problem): throw problem
+    case nil: throw Problem.unauthorized
+    }
   }
 }
 
 /// A signed-in user and how they proved it, or why the credentials the request carried were
-/// not accepted, for ``AppRequestContext/requireUser()`` to say.
-package final class RequestIdentity: Sendable {
-  package let user: User?
-  package let credential: RequestCredential?
-  package let refusal: Problem?
-
-  package init(_ user: User, by credential: RequestCredential) {
-    self.user = user
-    self.credential = credential
-    refusal = nil
-  }
-
-  package init(refusal: Problem) {
-    user = nil
-    credential = nil
-    self.refusal = refusal
-  }
+/// not accepted, for ``AppRequestContext/requireUser()`` to say. Indirect, so the context holds
+/// one reference however large a user or a problem is.
+package indirect enum RequestIdentity: Sendable {
+  case signedIn(User, RequestCredential)
+  case refused(Problem)
 }
 
 /// How a request proved who it is from.

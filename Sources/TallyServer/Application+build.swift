@@ -22,7 +22,7 @@ public func buildApplication(
   onServerRunning: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "tally")
-  logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+  logger.logLevel = configuration.loggerLevel
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let pushKeys = PushKeys(store: store, clock: clock)
   let services = AppServices(store: store, configuration: configuration, clock: clock, pushKeys: pushKeys)
@@ -72,7 +72,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
     ForwardedHeadersMiddleware(
       proxies: services.configuration.trustedProxies, alwaysHTTPS: services.configuration.secureCookies)
     // Only where its lines are kept: it costs a stream 3.5 KiB even when it logs nothing.
-    if (Logger.Level(rawValue: services.configuration.logLevel) ?? .info) <= .debug { LogRequestsMiddleware(.debug) }
+    if services.configuration.loggerLevel <= .debug { LogRequestsMiddleware(.debug) }
     if metrics != nil { MetricsMiddleware() }
     SecurityHeadersMiddleware(hsts: services.configuration.hsts)
     ServerClockMiddleware(clock: services.clock)
@@ -108,4 +108,9 @@ public func runServer(
   let metrics = configuration.metricsAddress == nil ? nil : ServerMetrics.bootstrap()
   let app = try await buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
   try await app.runService()
+}
+
+extension ServerConfiguration {
+  /// `logLevel` as the logger takes it; an unknown name is `info`.
+  var loggerLevel: Logger.Level { Logger.Level(rawValue: logLevel) ?? .info }
 }

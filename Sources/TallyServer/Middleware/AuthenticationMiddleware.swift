@@ -13,6 +13,13 @@ import TallyStore
 struct AuthenticationMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   let services: AppServices
+  /// `--trusted-user-header`, named once rather than on every request.
+  let userHeader: HTTPField.Name?
+
+  init(services: AppServices) {
+    self.services = services
+    userHeader = services.configuration.trustedUserHeader.flatMap { HTTPField.Name($0) }
+  }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -28,7 +35,6 @@ struct AuthenticationMiddleware: RouterMiddleware {
   @inline(never)
   private func identity(of request: Request, context: Context) async throws -> RequestIdentity? {
     let now = services.clock()
-    let userHeader = services.configuration.trustedUserHeader.flatMap { HTTPField.Name($0) }
     if let userHeader, request.headers[userHeader] != nil, !context.viaTrustedProxy {
       // Whoever sent it could have named anyone: refused outright, so a proxy set up wrongly
       // shows at once instead of signing everyone out.
@@ -39,23 +45,23 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
     if let userHeader, let name = request.headers[userHeader], !name.isEmpty {
       if let user = try? await services.store.user(named: name) {
-        return RequestIdentity(user, by: .trustedHeader)
+        return .signedIn(user, .trustedHeader)
       }
-      return RequestIdentity(refusal: Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here."))
+      return .refused(Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here."))
     }
     if let authorization = request.headers[.authorization] {
       if authorization.lowercased().hasPrefix("bearer "),
         let user = try await services.accounts.user(
           forAPIToken: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces), at: now)
       {
-        return RequestIdentity(user, by: .apiToken)
+        return .signedIn(user, .apiToken)
       }
-      return RequestIdentity(refusal: Problem(.unauthorized, "The API token is unknown, revoked or expired."))
+      return .refused(Problem(.unauthorized, "The API token is unknown, revoked or expired."))
     }
     if let secret = request.cookies[AppServices.sessionCookieName]?.value,
       let (user, session) = try await services.accounts.user(forSession: secret, at: now)
     {
-      return RequestIdentity(user, by: .session(session))
+      return .signedIn(user, .session(session))
     }
     return nil
   }
