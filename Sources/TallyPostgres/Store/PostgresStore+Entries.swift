@@ -19,7 +19,7 @@ extension PostgresStore {
       guard let status = mark.status else {
         try await connection.run(
           "DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = ANY(\(dayTexts)::text[])")
-        for day in days { try await sync.record(.entry(habit, day, status: nil, note: nil).setByUser) }
+        try await sync.record(days.map { SyncRecord.entry(habit, $0, status: nil, note: nil).setByUser })
         return []
       }
       try StoreError.validating { () throws(ValidationError) in
@@ -36,7 +36,7 @@ extension PostgresStore {
         RETURNING day, status, note, amount
         """
       ).map(PostgresRows.entry).sorted { $0.day < $1.day }
-      for entry in written { try await sync.record(.entry(habit, entry).setByUser) }
+      try await sync.record(written.map { SyncRecord.entry(habit, $0).setByUser })
       return written
     }
   }

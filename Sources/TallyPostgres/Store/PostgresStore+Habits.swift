@@ -81,7 +81,7 @@ extension PostgresStore {
         WHERE habits.id = wanted.id AND habits.user_id = \(user)
         """)
       let reordered = try await connection.habits(of: user, includingArchived: true)
-      for habit in reordered { try await sync.record(.habit(habit)) }
+      try await sync.record(reordered.map(SyncRecord.habit))
       return reordered
     }
   }

@@ -51,7 +51,7 @@ extension PostgresStore {
     try await write(recordingFor: user) { connection, sync in
       for show in Set(episodes.map(\.showID)) { try await connection.requireShow(show, of: user) }
       try await connection.saveEpisodes(episodes)
-      for episode in episodes { try await sync.record(.episode(episode)) }
+      try await sync.record(episodes.map(SyncRecord.episode))
     }
   }
 

@@ -25,8 +25,7 @@ public struct PostgresStore: Store {
   ) async throws -> T {
     let now = clock()
     return try await write { connection in
-      try await connection.lockUser(user)
-      return try await body(connection, try await PostgresSyncRecorder(connection, user: user, now: now))
+      try await body(connection, try await PostgresSyncRecorder(connection, user: user, now: now))
     }
   }
 

@@ -18,15 +18,19 @@ struct PostgresSyncRecorder: Sendable {
   let user: UUID
   let stamp: HybridStamp
   private let queues: Bool
+  /// Whether ``stamp`` is a tick of the user's clock, to be stored as its latest.
+  private let ticks: Bool
 
-  /// A recorder stamping with the next tick of the user's clock.
+  /// A recorder stamping with the next tick of the user's clock, after locking the user (see
+  /// ``PostgresConnection/lockSyncHead(_:)``). The stamp is stored with the first change it
+  /// records: a write that records nothing leaves the clock where it was.
   init(_ connection: PostgresConnection, user: UUID, now: Date) async throws {
     let head = try await connection.lockSyncHead(user)
     stamp = HybridClock.tick(latest: head.latest, now: now, device: head.device)
-    try await connection.run("UPDATE sync_heads SET latest_stamp = \(stamp.text) WHERE user_id = \(user)")
     self.connection = connection
     self.user = user
     queues = head.isReplica
+    ticks = true
   }
 
   /// A recorder for what is a default rather than an edit: its genesis stamp loses to any
@@ -36,55 +40,60 @@ struct PostgresSyncRecorder: Sendable {
     self.connection = connection
     self.user = user
     queues = false
+    ticks = false
   }
 
   /// Records `record`'s fields that differ from what the feed holds, or its deletion.
   func record(_ record: SyncRecord) async throws {
-    let key = record.key
-    var entity = try await connection.syncEntity(key, user: user) ?? SyncEntity()
-    guard let fields = record.fields else {
-      guard let change = SyncRecording.deletion(of: key, stamp: stamp, into: &entity) else { return }
-      try await save(entity, key, change)
-      for child in SyncRecording.children(of: key.kind) {
-        try await connection.removeSyncChildren(of: key, kind: child, user: user)
-      }
-      return
-    }
-    guard
-      let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: record.isSetByUser)
-    else { return }
-    try await save(entity, key, change)
+    try await self.record([record])
   }
 
-  /// A habit's entries recorded together, as ``record(_:)`` would one by one, in three
-  /// statements: a restore writes thousands of each habit.
-  func entries(_ habit: UUID, _ entries: [HabitEntry]) async throws {
-    let records = entries.map { SyncRecord.entry(habit, $0) }
-    var held = try await connection.syncEntities(.entry, ids: records.map(\.key.id), user: user)
+  /// Records of one kind recorded together, as ``record(_:)`` would one by one, in two
+  /// statements (the feed's entities read, then written with their positions) whatever
+  /// their number: a restore writes thousands of a habit's entries.
+  func record(_ records: [SyncRecord]) async throws {
+    guard let kind = records.first?.key.kind else { return }
+    var held = try await connection.syncEntities(kind, ids: records.map(\.key.id), user: user)
     var changed: [String] = []
     var isChanged: Set<String> = []
+    var changes: [SyncChange] = []
     for record in records {
-      let id = record.key.id
-      var entity = held[id] ?? SyncEntity()
-      guard let change = SyncRecording.change(record.fields ?? [:], of: record.key, stamp: stamp, into: &entity)
-      else { continue }
-      held[id] = entity
-      if isChanged.insert(id).inserted { changed.append(id) }
-      if queues { try await enqueue(change) }
+      precondition(record.key.kind == kind, "records of one kind are recorded together")
+      let key = record.key
+      var entity = held[key.id] ?? SyncEntity()
+      let change =
+        if let fields = record.fields {
+          SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: record.isSetByUser)
+        } else {
+          SyncRecording.deletion(of: key, stamp: stamp, into: &entity)
+        }
+      guard let change else { continue }
+      held[key.id] = entity
+      if isChanged.insert(key.id).inserted { changed.append(key.id) }
+      changes.append(change)
     }
     guard !changed.isEmpty else { return }
-    let first = try await connection.takeSyncPositions(user, count: changed.count)
     try await connection.writeSyncEntities(
-      changed.map { (SyncKey(kind: .entry, id: $0), held[$0]!) }, user: user, firstPosition: first)
+      changed.map { (SyncKey(kind: kind, id: $0), held[$0]!) }, user: user, latest: ticks ? stamp : nil)
+    if queues { try await enqueue(changes) }
+    for change in changes where change.deleted {
+      for child in SyncRecording.children(of: kind) {
+        try await connection.removeSyncChildren(of: SyncKey(kind: kind, id: change.id), kind: child, user: user)
+      }
+    }
   }
 
-  private func save(_ entity: SyncEntity, _ key: SyncKey, _ change: SyncChange) async throws {
-    try await connection.saveSyncEntity(entity, key, user: user)
-    if queues { try await enqueue(change) }
+  /// A habit's entries recorded together (``record(_:)-([SyncRecord])``).
+  func entries(_ habit: UUID, _ entries: [HabitEntry]) async throws {
+    try await record(entries.map { SyncRecord.entry(habit, $0) })
   }
 
-  private func enqueue(_ change: SyncChange) async throws {
+  private func enqueue(_ changes: [SyncChange]) async throws {
     try await connection.run(
-      "INSERT INTO sync_outbox (user_id, change) VALUES (\(user), \(SyncJSONText.change(change)))")
+      """
+      INSERT INTO sync_outbox (user_id, change)
+      SELECT \(user), change FROM unnest(\(changes.map(SyncJSONText.change))::text[]) WITH ORDINALITY AS given(change, n)
+      ORDER BY n
+      """)
   }
 }

@@ -20,40 +20,27 @@ extension PostgresConnection {
     return id
   }
 
-  /// Makes the user's head row if it is missing and locks it until the transaction ends, in one
-  /// round trip with what a write reads before it stamps (every write starts here).
+  /// Locks the user's row and then their head row (made if missing) until the transaction
+  /// ends, in one round trip with what a write reads before it stamps: every write for a user
+  /// starts here, so their writes take turns on every instance, while foreign keys to the
+  /// user's row stay free. Throws ``StoreError/notFound(_:)`` for a user who does not exist.
   func lockSyncHead(_ user: UUID) async throws -> SyncHead {
     // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
     let rows = try await rows(
       """
-      INSERT INTO sync_heads (user_id, position) VALUES (\(user), 0)
+      WITH owner AS (SELECT id FROM users WHERE id = \(user) FOR NO KEY UPDATE)
+      INSERT INTO sync_heads (user_id, position) SELECT id, 0 FROM owner
       ON CONFLICT (user_id) DO UPDATE SET position = sync_heads.position
       RETURNING latest_stamp, (SELECT device_id FROM sync_meta WHERE id = 1) AS device,
         EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = \(user)) AS replica
       """)
-    guard let row = rows.first, let device = try row["device"].decode(UUID?.self) else {
+    guard let row = rows.first else { throw StoreError.notFound(.user(user)) }
+    guard let device = try row["device"].decode(UUID?.self) else {
       throw StoreError.corrupt("sync_meta has no device id")
     }
     return SyncHead(
       latest: try row["latest_stamp"].decode(String?.self).flatMap(HybridStamp.init), device: device,
       isReplica: try row["replica"].decode(Bool.self))
-  }
-
-  /// Takes `count` new feed positions for the user at once; returns the first. The new head
-  /// is announced to every instance when the transaction commits (``PostgresFeedAnnouncements``).
-  func takeSyncPositions(_ user: UUID, count: Int) async throws -> Int64 {
-    let last = try await values(
-      """
-      WITH moved AS (
-        UPDATE sync_heads SET position = position + \(count) WHERE user_id = \(user) RETURNING position)
-      SELECT position FROM moved,
-        pg_notify(\(PostgresFeedAnnouncements.channel), \(user.storeText) || ' ' || position)
-      """,
-      as: Int64.self
-    ).first
-    guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
-    PendingChanges.current?.record(user, last)
-    return last - Int64(count) + 1
   }
 
   func syncEntity(_ key: SyncKey, user: UUID) async throws -> SyncEntity? {
@@ -76,22 +63,6 @@ extension PostgresConnection {
       })
   }
 
-  /// Writes the entity with a new feed position, so pulls after it see it.
-  func saveSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: UUID) async throws {
-    try await writeSyncEntity(entity, key, user: user, position: try await takeSyncPositions(user, count: 1))
-  }
-
-  func writeSyncEntity(_ entity: SyncEntity, _ key: SyncKey, user: UUID, position: Int64) async throws {
-    try await run(
-      """
-      INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-      VALUES (\(user), \(key.kind.rawValue), \(key.id), \(SyncJSON.text(entity.fields)),
-        \(SyncJSON.stampsText(entity.stamps)), \(entity.deleted?.text), \(position))
-      ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
-        stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
-      """)
-  }
-
   /// The feed's state of the entities `ids` names, in one query.
   func syncEntities(_ kind: SyncKind, ids: [String], user: UUID) async throws -> [String: SyncEntity] {
     var result: [String: SyncEntity] = [:]
@@ -106,19 +77,32 @@ extension PostgresConnection {
     return result
   }
 
-  /// Writes entities in one statement, with positions from `firstPosition` on, in order.
-  func writeSyncEntities(_ entities: [(SyncKey, SyncEntity)], user: UUID, firstPosition: Int64) async throws {
-    try await run(
+  /// Writes entities with new feed positions, in order, so pulls after them see them, and
+  /// stores `latest` as the user's latest stamp when given; one statement. The new head is
+  /// announced to every instance when the transaction commits (``PostgresFeedAnnouncements``).
+  func writeSyncEntities(_ entities: [(SyncKey, SyncEntity)], user: UUID, latest: HybridStamp?) async throws {
+    let count = entities.count
+    let last = try await values(
       """
-      INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-      SELECT \(user), kind, entity_id, fields, stamps, NULLIF(deleted, ''), position
-      FROM unnest(\(entities.map(\.0.kind.rawValue))::text[], \(entities.map(\.0.id))::text[],
-        \(entities.map { SyncJSON.text($0.1.fields) })::text[], \(entities.map { SyncJSON.stampsText($0.1.stamps) })::text[],
-        \(entities.map { $0.1.deleted?.text ?? "" })::text[], \(entities.indices.map { firstPosition + Int64($0) })::bigint[])
-        AS given(kind, entity_id, fields, stamps, deleted, position)
-      ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
-        stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position
-      """)
+      WITH moved AS (
+        UPDATE sync_heads SET position = position + \(count), latest_stamp = COALESCE(\(latest?.text), latest_stamp)
+        WHERE user_id = \(user) RETURNING position),
+      announced AS (
+        SELECT position FROM moved, pg_notify(\(PostgresFeedAnnouncements.channel), \(user.storeText) || ' ' || position)),
+      written AS (
+        INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+        SELECT \(user), kind, entity_id, fields, stamps, NULLIF(deleted, ''), announced.position - \(count) + n
+        FROM announced, unnest(\(entities.map(\.0.kind.rawValue))::text[], \(entities.map(\.0.id))::text[],
+          \(entities.map { SyncJSON.text($0.1.fields) })::text[], \(entities.map { SyncJSON.stampsText($0.1.stamps) })::text[],
+          \(entities.map { $0.1.deleted?.text ?? "" })::text[]) WITH ORDINALITY AS given(kind, entity_id, fields, stamps, deleted, n)
+        ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
+          stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position)
+      SELECT position FROM announced
+      """,
+      as: Int64.self
+    ).first
+    guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
+    PendingChanges.current?.record(user, last)
   }
 
   /// Forgets the entities of a deleted parent's children: its tombstone stands for them.

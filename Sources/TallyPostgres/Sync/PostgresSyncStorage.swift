@@ -48,7 +48,9 @@ struct PostgresSyncStorage: SyncMergeStorage {
   func device() throws -> UUID { try wait { connection, _ in try await connection.syncDevice() } }
   func isReplica() throws -> Bool { try exists("SELECT EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = \(user))") }
   func entity(_ key: SyncKey) throws -> SyncEntity? { try wait { try await $0.syncEntity(key, user: $1) } }
-  func save(_ entity: SyncEntity, _ key: SyncKey) throws { try wait { try await $0.saveSyncEntity(entity, key, user: $1) } }
+  func save(_ entity: SyncEntity, _ key: SyncKey) throws {
+    try wait { try await $0.writeSyncEntities([(key, entity)], user: $1, latest: nil) }
+  }
 
   func saveLatestStamp(_ stamp: HybridStamp) throws {
     try execute("UPDATE sync_heads SET latest_stamp = \(stamp.text) WHERE user_id = \(user)")
@@ -77,9 +79,8 @@ struct PostgresSyncStorage: SyncMergeStorage {
     let changed = batch.changed
     guard !changed.isEmpty else { return }
     try wait { connection, user in
-      let first = try await connection.takeSyncPositions(user, count: changed.count)
       try await connection.writeSyncEntities(
-        changed.map { (SyncKey(kind: .entry, id: $0.id), $0.entity) }, user: user, firstPosition: first)
+        changed.map { (SyncKey(kind: .entry, id: $0.id), $0.entity) }, user: user, latest: nil)
       for item in changed { try await connection.writeDay(item.id, item.day, user: user) }
     }
   }
