@@ -6,7 +6,8 @@ extension PostgresAppDatabase {
   /// Copies every table of ``DatabaseCopy/tables`` from `source` into this database in one
   /// transaction: all of it, or, when anything fails, nothing. `source` hands a table's rows
   /// to its sink in batches. Refuses a database that already holds users. The copy keeps ids,
-  /// the sync device and every feed position, so devices go on syncing as before.
+  /// the sync device and every feed position, so devices go on syncing as before. The copied
+  /// tables are analyzed afterwards, so the first requests are planned with their statistics.
   public func copy(
     from source: @escaping @Sendable (String, (DatabaseCopy.Batch) async throws -> Void) async throws -> Void
   ) async throws {
@@ -31,6 +32,11 @@ extension PostgresAppDatabase {
         }
         // SQLite keeps one latest stamp for the file; PostgreSQL one per user.
         if let latestStamp { try await connection.run("UPDATE sync_heads SET latest_stamp = \(latestStamp)") }
+      }
+      // Without statistics the planner takes a fresh copy's tables for nearly empty and may scan
+      // them whole, until autovacuum gets to them, a minute or more later.
+      _ = try await withConnection { connection in
+        try await connection.run(PostgresQuery(unsafeSQL: "ANALYZE " + DatabaseCopy.tables.joined(separator: ", ")))
       }
     } catch {
       throw PostgresStore.storeError(error)

@@ -66,15 +66,16 @@ enum PostgresRows {
     }
   }
 
-  static func entry(_ row: PostgresRandomAccessRow) throws -> HabitEntry {
-    let dayText = try text(row, "day")
-    let statusText = try text(row, "status")
+  /// The entry in `row`'s columns `day`, `status`, `note` and `amount`, each after `prefix`.
+  static func entry(_ row: PostgresRandomAccessRow, prefix: String = "") throws -> HabitEntry {
+    let dayText = try text(row, prefix + "day")
+    let statusText = try text(row, prefix + "status")
     guard let day = Day(dayText), let status = EntryStatus(rawValue: statusText) else {
       throw StoreError.corrupt("an entry on '\(dayText)' has status '\(statusText)'")
     }
     return HabitEntry(
-      day: day, status: status, note: try optionalText(row, "note"),
-      amount: try row["amount"].decode(Int64?.self).map(Amount.init(thousandths:)))
+      day: day, status: status, note: try optionalText(row, prefix + "note"),
+      amount: try row[prefix + "amount"].decode(Int64?.self).map(Amount.init(thousandths:)))
   }
 
   static func journalEntry(_ row: PostgresRandomAccessRow) throws -> JournalEntry {

@@ -14,30 +14,25 @@ extension PostgresStore {
     let (days, newNote) = try EntryNote.marking(days, note, for: mark)
     let dayTexts = days.map(\.description)
     return try await write(recordingFor: user) { connection, sync in
-      let owner = try await connection.ownedHabit(habit, of: user)
-      guard !days.isEmpty else { return [] }
+      guard !days.isEmpty else {
+        _ = try await connection.ownedHabit(habit, of: user)
+        return []
+      }
       guard let status = mark.status else {
+        _ = try await connection.ownedHabit(habit, of: user)
         try await connection.run(
           "DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = ANY(\(dayTexts)::text[])")
         try await sync.record(days.map { SyncRecord.entry(habit, $0, status: nil, note: nil).setByUser })
         return []
       }
+      let marked = try await connection.markDays(
+        days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil)
+      // A mark the habit does not take is refused here, and the transaction with it.
       try StoreError.validating { () throws(ValidationError) in
-        try owner.checkEntry(status: status, amount: mark.amount)
+        try marked.habit.checkEntry(status: status, amount: mark.amount)
       }
-      let keepsNote = note == nil
-      let written = try await connection.rows(
-        """
-        INSERT INTO habit_entries (habit_id, day, status, note, amount)
-        SELECT \(habit), day, \(status.rawValue), \(newNote), \(mark.amount?.thousandths)
-        FROM unnest(\(dayTexts)::text[]) AS day
-        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
-          note = CASE WHEN \(keepsNote) THEN habit_entries.note ELSE excluded.note END
-        RETURNING day, status, note, amount
-        """
-      ).map(PostgresRows.entry).sorted { $0.day < $1.day }
-      try await sync.record(written.map { SyncRecord.entry(habit, $0).setByUser })
-      return written
+      try await sync.record(marked.entries.map { SyncRecord.entry(habit, $0).setByUser }, held: marked.held)
+      return marked.entries
     }
   }
 
@@ -50,7 +45,7 @@ extension PostgresStore {
         SELECT day, status, note, amount FROM habit_entries
         WHERE habit_id = \(habit) AND day BETWEEN \(first) AND \(last) ORDER BY day
         """
-      ).map(PostgresRows.entry)
+      ).map { try PostgresRows.entry($0) }
     }
   }
 
@@ -60,6 +55,45 @@ extension PostgresStore {
 }
 
 extension PostgresConnection {
+  /// Writes `days` of the user's habit with one status, in one statement with what a mark
+  /// reads besides (the habit, and the feed's entities of the days), since a user's writes
+  /// take turns and each round trip is part of every turn. A habit that is not the user's is
+  /// ``StoreError/notFound(_:)``, with nothing written. The habit read is the one this
+  /// statement saw after the user's lock was taken, so it cannot be stale.
+  func markDays(
+    _ days: [Day], of habit: UUID, user: UUID, status: EntryStatus, amount: Amount?, note: String?,
+    keepingNotes: Bool
+  ) async throws -> (habit: Habit, entries: [HabitEntry], held: [String: SyncEntity]) {
+    let rows = try await rows(
+      """
+      WITH habit AS (SELECT * FROM habits WHERE id = \(habit) AND user_id = \(user)),
+      written AS (
+        INSERT INTO habit_entries (habit_id, day, status, note, amount)
+        SELECT \(habit), day, \(status.rawValue), \(note), \(amount?.thousandths)
+        FROM unnest(\(days.map(\.description))::text[]) AS day WHERE EXISTS (SELECT 1 FROM habit)
+        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
+          note = CASE WHEN \(keepingNotes) THEN habit_entries.note ELSE excluded.note END
+        RETURNING day, status, note, amount)
+      SELECT habit.*, written.day AS entry_day, written.status AS entry_status, written.note AS entry_note,
+        written.amount AS entry_amount, feed.entity_id AS feed_id, feed.fields AS feed_fields,
+        feed.stamps AS feed_stamps, feed.deleted AS feed_deleted
+      FROM habit JOIN written ON true
+      JOIN unnest(\(days.map(\.description))::text[], \(days.map { SyncID.entry(habit, $0) })::text[]) AS key(day, id)
+        ON key.day = written.day
+      LEFT JOIN sync_entities feed
+        ON feed.user_id = \(user) AND feed.kind = \(SyncKind.entry.rawValue) AND feed.entity_id = key.id
+      """)
+    guard let first = rows.first else { throw StoreError.notFound(.habit(habit)) }
+    var held: [String: SyncEntity] = [:]
+    for row in rows {
+      if let id = try row["feed_id"].decode(String?.self) { held[id] = try Self.syncEntity(row, prefix: "feed_") }
+    }
+    return (
+      try PostgresRows.habit(first), try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day },
+      held
+    )
+  }
+
   /// Every entry in `range` of the user's habits, one query over the user's habits.
   func entries(in range: ClosedRange<Day>, user: UUID) async throws -> [UUID: [HabitEntry]] {
     try await requireUser(user)

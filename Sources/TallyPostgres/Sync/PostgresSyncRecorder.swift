@@ -53,7 +53,14 @@ struct PostgresSyncRecorder: Sendable {
   /// their number: a restore writes thousands of a habit's entries.
   func record(_ records: [SyncRecord]) async throws {
     guard let kind = records.first?.key.kind else { return }
-    var held = try await connection.syncEntities(kind, ids: records.map(\.key.id), user: user)
+    try await record(records, held: try await connection.syncEntities(kind, ids: records.map(\.key.id), user: user))
+  }
+
+  /// ``record(_:)-([SyncRecord])`` when the caller has read what the feed holds of them, by id,
+  /// in its own statement (an entity the feed does not hold is missing): one statement fewer.
+  func record(_ records: [SyncRecord], held: [String: SyncEntity]) async throws {
+    guard let kind = records.first?.key.kind else { return }
+    var held = held
     var changed: [String] = []
     var isChanged: Set<String> = []
     var changes: [SyncChange] = []
