@@ -63,6 +63,15 @@ import Testing
     }
     await #expect(throws: StoreError.self) { try await store.setDay(d, of: measured.id, to: .done, for: ada.id) }
     #expect(try await store.entries(in: d...d, for: ada.id).isEmpty)
+
+    // A refused mark over a kept day leaves the day, and the feed, as they were.
+    let kept = try await store.setDay(d, of: measured.id, to: .amount(Amount(3)), note: "flat", for: ada.id)
+    let head = try await store.revision(for: ada.id)
+    await #expect(throws: StoreError.self) {
+      try await store.setDays([d, d.adding(days: 1)], of: measured.id, to: .done, note: "hills", for: ada.id)
+    }
+    #expect(try await store.entries(of: measured.id, for: ada.id) == [try #require(kept)])
+    #expect(try await store.revision(for: ada.id) == head)
   }
 
   @Test(arguments: StoreFactory.all)

@@ -64,25 +64,10 @@ extension PostgresConnection {
     _ days: [Day], of habit: UUID, user: UUID, status: EntryStatus, amount: Amount?, note: String?,
     keepingNotes: Bool
   ) async throws -> (habit: Habit, entries: [HabitEntry], held: [String: SyncEntity]) {
-    let rows = try await rows(
-      """
-      WITH habit AS (SELECT * FROM habits WHERE id = \(habit) AND user_id = \(user)),
-      written AS (
-        INSERT INTO habit_entries (habit_id, day, status, note, amount)
-        SELECT \(habit), day, \(status.rawValue), \(note), \(amount?.thousandths)
-        FROM unnest(\(days.map(\.description))::text[]) AS day WHERE EXISTS (SELECT 1 FROM habit)
-        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
-          note = CASE WHEN \(keepingNotes) THEN habit_entries.note ELSE excluded.note END
-        RETURNING day, status, note, amount)
-      SELECT habit.*, written.day AS entry_day, written.status AS entry_status, written.note AS entry_note,
-        written.amount AS entry_amount, feed.entity_id AS feed_id, feed.fields AS feed_fields,
-        feed.stamps AS feed_stamps, feed.deleted AS feed_deleted
-      FROM habit JOIN written ON true
-      JOIN unnest(\(days.map(\.description))::text[], \(days.map { SyncID.entry(habit, $0) })::text[]) AS key(day, id)
-        ON key.day = written.day
-      LEFT JOIN sync_entities feed
-        ON feed.user_id = \(user) AND feed.kind = \(SyncKind.entry.rawValue) AND feed.entity_id = key.id
-      """)
+    let rows = try await kept(
+      PostgresKeptStatements.MarkDays(
+        habit: habit, user: user, status: status.rawValue, note: note, amount: amount?.thousandths,
+        keepingNotes: keepingNotes, days: days.map(\.description), ids: days.map { SyncID.entry(habit, $0) }))
     guard let first = rows.first else { throw StoreError.notFound(.habit(habit)) }
     var held: [String: SyncEntity] = [:]
     for row in rows {

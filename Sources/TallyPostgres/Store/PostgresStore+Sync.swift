@@ -28,7 +28,7 @@ extension PostgresStore: SyncRepository {
 
   public func syncHead(for user: UUID) async throws -> Int64 {
     try await read { connection in
-      try await connection.values("SELECT position FROM sync_heads WHERE user_id = \(user)", as: Int64.self).first ?? 0
+      try await connection.kept(PostgresKeptStatements.FeedHead(user: user)).first ?? 0
     }
   }
 

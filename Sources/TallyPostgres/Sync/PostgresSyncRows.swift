@@ -25,22 +25,11 @@ extension PostgresConnection {
   /// starts here, so their writes take turns on every instance, while foreign keys to the
   /// user's row stay free. Throws ``StoreError/notFound(_:)`` for a user who does not exist.
   func lockSyncHead(_ user: UUID) async throws -> SyncHead {
-    // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
-    let rows = try await rows(
-      """
-      WITH owner AS (SELECT id FROM users WHERE id = \(user) FOR NO KEY UPDATE)
-      INSERT INTO sync_heads (user_id, position) SELECT id, 0 FROM owner
-      ON CONFLICT (user_id) DO UPDATE SET position = sync_heads.position
-      RETURNING latest_stamp, (SELECT device_id FROM sync_meta WHERE id = 1) AS device,
-        EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = \(user)) AS replica
-      """)
-    guard let row = rows.first else { throw StoreError.notFound(.user(user)) }
-    guard let device = try row["device"].decode(UUID?.self) else {
-      throw StoreError.corrupt("sync_meta has no device id")
+    guard let (latest, device, isReplica) = try await kept(PostgresKeptStatements.LockSyncHead(user: user)).first else {
+      throw StoreError.notFound(.user(user))
     }
-    return SyncHead(
-      latest: try row["latest_stamp"].decode(String?.self).flatMap(HybridStamp.init), device: device,
-      isReplica: try row["replica"].decode(Bool.self))
+    guard let device else { throw StoreError.corrupt("sync_meta has no device id") }
+    return SyncHead(latest: latest.flatMap(HybridStamp.init), device: device, isReplica: isReplica)
   }
 
   func syncEntity(_ key: SyncKey, user: UUID) async throws -> SyncEntity? {
@@ -84,26 +73,11 @@ extension PostgresConnection {
   /// stores `latest` as the user's latest stamp when given; one statement. The new head is
   /// announced to every instance when the transaction commits (``PostgresFeedAnnouncements``).
   func writeSyncEntities(_ entities: [(SyncKey, SyncEntity)], user: UUID, latest: HybridStamp?) async throws {
-    let count = entities.count
-    let last = try await values(
-      """
-      WITH moved AS (
-        UPDATE sync_heads SET position = position + \(count), latest_stamp = COALESCE(\(latest?.text), latest_stamp)
-        WHERE user_id = \(user) RETURNING position),
-      announced AS (
-        SELECT position FROM moved, pg_notify(\(PostgresFeedAnnouncements.channel), \(user.storeText) || ' ' || position)),
-      written AS (
-        INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-        SELECT \(user), kind, entity_id, fields, stamps, NULLIF(deleted, ''), announced.position - \(count) + n
-        FROM announced, unnest(\(entities.map(\.0.kind.rawValue))::text[], \(entities.map(\.0.id))::text[],
-          \(entities.map { SyncJSON.text($0.1.fields) })::text[], \(entities.map { SyncJSON.stampsText($0.1.stamps) })::text[],
-          \(entities.map { $0.1.deleted?.text ?? "" })::text[]) WITH ORDINALITY AS given(kind, entity_id, fields, stamps, deleted, n)
-        ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
-          stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position)
-      SELECT position FROM announced
-      """,
-      as: Int64.self
-    ).first
+    let statement = PostgresKeptStatements.WriteSyncEntities(
+      user: user, latest: latest?.text, kinds: entities.map(\.0.kind.rawValue), ids: entities.map(\.0.id),
+      fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
+      deleted: entities.map { $0.1.deleted?.text ?? "" })
+    let last = try await kept(statement).first
     guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
     PendingChanges.current?.record(user, last)
   }
