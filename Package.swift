@@ -131,6 +131,8 @@ package.targets += [
       "TallyStore",
       "TallySync",
       .product(name: "PostgresNIO", package: "postgres-nio"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "Logging", package: "swift-log"),
     ],
     swiftSettings: swiftSettings

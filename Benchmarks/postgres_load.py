@@ -8,7 +8,9 @@ into a new PostgreSQL database with `tally copy-to-postgres`, then measures with
   - two instances on the same PostgreSQL database (half the connections each, summed):
 the habit list with statistics and entries (reads: the response cache checks the store's
 revision on every request), and marking a day (writes: one transaction each), as requests/s
-and p50/p99, with each PostgreSQL figure as a ratio of SQLite's.
+and p50/p99, with each PostgreSQL figure as a ratio of SQLite's, and the CPU time each request
+cost the Tally servers and the local PostgreSQL server's processes (a figure that shared, busy
+cores disturb far less than a rate).
 
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
@@ -33,10 +35,32 @@ wrk.headers["Content-Type"] = "application/json"
 """
 
 
-def load(bases, path, seconds, connections, token, script=None):
+def cpu_seconds(pids):
+    """User and system CPU time of the processes `pids` that are still running."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids():
+    """The processes named `postgres` on this machine: the benchmark's server when it is local."""
+    found = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True).stdout
+    return [int(pid) for pid in found.split()]
+
+
+def load(bases, path, seconds, connections, token, servers, script=None):
     """wrk against every base at once, `connections` split between them: summed req/s, the
-    worst p50 and p99, and the non-2xx count."""
+    worst p50 and p99, the non-2xx count, and the milliseconds of CPU per request of the
+    `servers` and of PostgreSQL's processes (a backend that ends during the run is missed)."""
     results = [None] * len(bases)
+    server_pids = [server.pid for server in servers]
+    before = (cpu_seconds(server_pids), {pid: cpu_seconds([pid]) for pid in postgres_pids()})
 
     def one(index, base):
         results[index] = wrk_with(base + path, seconds, max(1, connections // len(bases)), token, script)
@@ -46,8 +70,11 @@ def load(bases, path, seconds, connections, token, script=None):
         thread.start()
     for thread in threads:
         thread.join()
+    requests = max(1.0, sum(r[0] for r in results) * seconds)
+    server_ms = (cpu_seconds(server_pids) - before[0]) * 1000 / requests
+    postgres_ms = sum(cpu_seconds([pid]) - before[1].get(pid, 0) for pid in postgres_pids()) * 1000 / requests
     return (sum(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results),
-            sum(r[3] for r in results))
+            sum(r[3] for r in results), server_ms, postgres_ms)
 
 
 def wrk_with(url, seconds, connections, token, script):
@@ -85,10 +112,11 @@ def main():
                 _, token = sign_in(bases[0])
                 _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
                 habit = json.loads(body)[0]["id"]
+                processes = [server for server, _ in servers]
                 reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
-                             options.connections, token)
+                             options.connections, token, processes)
                 writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
-                              options.connections, token, WRITE_SCRIPT)
+                              options.connections, token, processes, WRITE_SCRIPT)
                 figures[label] = (reads, writes)
             finally:
                 for server, _ in servers:
@@ -103,10 +131,11 @@ def main():
     print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
     baseline = figures[setups[0][0]]
     for label, (reads, writes) in figures.items():
-        for kind, (rate, p50, p99, errors), base in (("habit list", reads, baseline[0]),
-                                                     ("mark a day", writes, baseline[1])):
+        for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in (("habit list", reads, baseline[0]),
+                                                                             ("mark a day", writes, baseline[1])):
             print(f"  {label:24} {kind:10} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
-                  f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}")
+                  f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
+                  f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
 
 
 if __name__ == "__main__":
