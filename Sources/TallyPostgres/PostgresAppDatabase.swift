@@ -193,9 +193,9 @@ public final class PostgresAppDatabase: Sendable {
   }
 }
 
-/// The work and a timer, whichever ends first answers; the other is cancelled. The timer is
-/// one of NIO's scheduled callbacks rather than a sleeping task: every query runs in a race,
-/// and a task per timer cost about as much CPU as the query's own round trip.
+/// The work and a timer, whichever ends first answers; the other is cancelled. Every query
+/// runs in a race, so the timer is one of NIO's scheduled callbacks, which a cancel simply
+/// drops, rather than a sleeping task that must be started, woken and run to its end.
 private final class Race<T: Sendable>: Sendable {
   struct TimedOut: Error {}
 
