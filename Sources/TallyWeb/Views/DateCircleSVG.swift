@@ -111,21 +111,28 @@ struct DateCircleSVG: Sendable {
   }
 }
 
-/// Text made safe inside HTML or SVG, in an element or a quoted attribute.
+/// Text made safe inside HTML or SVG, in an element or a quoted attribute. Byte by byte: the
+/// five characters are ASCII, which never occurs inside another character's UTF-8, and most
+/// texts (labels, names) hold none of them and come back as they are.
 enum HTMLText {
   static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
+    func isSpecial(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+    guard text.utf8.contains(where: isSpecial) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): out += "&amp;".utf8
+      case UInt8(ascii: "<"): out += "&lt;".utf8
+      case UInt8(ascii: ">"): out += "&gt;".utf8
+      case UInt8(ascii: "\""): out += "&quot;".utf8
+      case UInt8(ascii: "'"): out += "&#39;".utf8
+      default: out.append(byte)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }
