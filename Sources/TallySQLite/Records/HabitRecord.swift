@@ -59,35 +59,6 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
 
   typealias Columns = CodingKeys
 
-  // Read by column rather than through Codable: every page reads every habit, and after a
-  // write the decoder's bookkeeping was a tenth of a Today page's time (`perf record`). A
-  // value of the wrong type throws, as the decoder did, rather than stopping the process.
-  init(row: Row) throws {
-    id = try row.decode(forColumn: Columns.id)
-    userID = try row.decode(forColumn: Columns.userID)
-    name = try row.decode(forColumn: Columns.name)
-    nameKey = try row.decode(forColumn: Columns.nameKey)
-    icon = try row.decode(forColumn: Columns.icon)
-    color = try row.decode(forColumn: Columns.color)
-    groupName = try row.decode(forColumn: Columns.groupName)
-    createdDay = try row.decode(forColumn: Columns.createdDay)
-    frequency = try row.decode(forColumn: Columns.frequency)
-    targetPerWeek = try row.decode(forColumn: Columns.targetPerWeek)
-    scheduleTimes = try row.decode(forColumn: Columns.scheduleTimes)
-    scheduleDays = try row.decode(forColumn: Columns.scheduleDays)
-    reminder = try row.decode(forColumn: Columns.reminder)
-    reminderStart = try row.decode(forColumn: Columns.reminderStart)
-    reminderEnd = try row.decode(forColumn: Columns.reminderEnd)
-    reminderEveryHours = try row.decode(forColumn: Columns.reminderEveryHours)
-    archived = try row.decode(forColumn: Columns.archived)
-    sortOrder = try row.decode(forColumn: Columns.sortOrder)
-    kind = try row.decode(forColumn: Columns.kind)
-    unit = try row.decode(forColumn: Columns.unit)
-    target = try row.decode(forColumn: Columns.target)
-    targetDirection = try row.decode(forColumn: Columns.targetDirection)
-    description = try row.decode(forColumn: Columns.description)
-  }
-
   init(_ habit: Habit, user: UUID) {
     id = habit.id.storeText
     userID = user.storeText
