@@ -48,31 +48,39 @@ def cpu_ms(pid):
     return total / 1e6
 
 
-def after_writes(server, base, path, cookie, token, habit, count=60):
+def after_writes(server, base, path, cookie, token, habit, count=120):
     """A page fetched right after each of `count` writes, so it is computed, not cached: its
-    p50 latency in ms, and the server's CPU time per page in ms — the CPU of write-and-page
-    minus that of write-and-/healthz, so the write's own cost is taken out. CPU time is what
-    the server spent, however busy the machine is."""
+    p50 latency in ms, and the server's CPU time per page in ms — the median CPU of
+    write-and-page minus the median of write-and-/healthz, the two alternated, so the write's
+    own cost is taken out and a busy moment on a shared machine moves both or neither. CPU
+    time is what the server spent, however busy the machine is."""
     entry = f"{base}/api/v1/habits/{habit}/entries/2025-11-05"
     auth = {"Authorization": f"Bearer {token}"}
 
-    def loop(url):
-        times = []
-        started = cpu_ms(server.pid)
-        for index in range(count):
-            if index % 2:
-                request(entry, "DELETE", headers=auth)
-            else:
-                request(entry, "PUT", {"status": "done"}, auth)
-            begun = time.perf_counter()
-            request(url, headers={"Cookie": cookie})
-            times.append((time.perf_counter() - begun) * 1000)
-        return sorted(times)[count // 2], cpu_ms(server.pid) - started
+    def write(index):
+        if index % 2:
+            request(entry, "DELETE", headers=auth)
+        else:
+            request(entry, "PUT", {"status": "done"}, auth)
 
-    loop(base + path)  # the first page after start reads everything; later ones only what changed
-    baseline = loop(base + "/healthz")[1]
-    p50, cpu = loop(base + path)
-    return p50, (cpu - baseline) / count
+    def pair(index, url):
+        started = cpu_ms(server.pid)
+        write(index)
+        begun = time.perf_counter()
+        request(url, headers={"Cookie": cookie})
+        return (time.perf_counter() - begun) * 1000, cpu_ms(server.pid) - started
+
+    for index in range(10):  # the first page after start reads everything; later ones only what changed
+        pair(index, base + path)
+    pages, healthz = [], []
+    for index in range(count):
+        pages.append(pair(2 * index, base + path))
+        healthz.append(pair(2 * index + 1, base + "/healthz"))
+
+    def median(values):
+        return sorted(values)[len(values) // 2]
+
+    return median([t for t, _ in pages]), median([c for _, c in pages]) - median([c for _, c in healthz])
 
 
 def one_at_a_time(url, cookie, count=300):
