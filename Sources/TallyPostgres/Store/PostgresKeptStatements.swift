@@ -7,23 +7,21 @@ import TallyStore
 /// of the database's CPU for a mark (`perf record`, docs/server.md). Each names its columns,
 /// so a newer schema's added column does not invalidate a connection's prepared plan.
 enum PostgresKeptStatements {
-  /// The user's feed head: the revision every page and poll checks.
-  struct FeedHead: PostgresPreparedStatement {
-    static let sql = "SELECT position FROM sync_heads WHERE user_id = $1"
-    static let bindingDataTypes: [PostgresDataType] = [.uuid]
-    let user: UUID
+  /// A statement whose one parameter, `$1`, is the user.
+  protocol OfUser: PostgresPreparedStatement {
+    var user: UUID { get }
+  }
 
-    func makeBindings() throws -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 1)
-      bindings.append(user)
-      return bindings
-    }
+  /// The user's feed head: the revision every page and poll checks.
+  struct FeedHead: OfUser {
+    static let sql = "SELECT position FROM sync_heads WHERE user_id = $1"
+    let user: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
   }
 
   /// ``PostgresConnection/lockSyncHead(_:)``.
-  struct LockSyncHead: PostgresPreparedStatement {
+  struct LockSyncHead: OfUser {
     // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
     static let sql = """
       WITH owner AS (SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE)
@@ -32,14 +30,7 @@ enum PostgresKeptStatements {
       RETURNING latest_stamp, (SELECT device_id FROM sync_meta WHERE id = 1) AS device,
         EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = $1) AS replica
       """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid]
     let user: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 1)
-      bindings.append(user)
-      return bindings
-    }
 
     func decodeRow(_ row: PostgresRow) throws -> (String?, UUID?, Bool) {
       try row.decode((String?, UUID?, Bool).self)
@@ -137,6 +128,16 @@ enum PostgresKeptStatements {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> PostgresRandomAccessRow { row.makeRandomAccess() }
+  }
+}
+
+extension PostgresKeptStatements.OfUser {
+  static var bindingDataTypes: [PostgresDataType] { [.uuid] }
+
+  func makeBindings() throws -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 1)
+    bindings.append(user)
+    return bindings
   }
 }
 
