@@ -73,10 +73,8 @@ extension PostgresConnection {
     for row in rows {
       if let id = try row["feed_id"].decode(String?.self) { held[id] = try Self.syncEntity(row, prefix: "feed_") }
     }
-    return (
-      try PostgresRows.habit(first), try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day },
-      held
-    )
+    let entries = try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day }
+    return (try PostgresRows.habit(first), entries, held)
   }
 
   /// Every entry in `range` of the user's habits, one query over the user's habits.

@@ -99,8 +99,8 @@ struct PostgresSyncRecorder: Sendable {
     try await connection.run(
       """
       INSERT INTO sync_outbox (user_id, change)
-      SELECT \(user), change FROM unnest(\(changes.map(SyncJSONText.change))::text[]) WITH ORDINALITY AS given(change, n)
-      ORDER BY n
+      SELECT \(user), change
+      FROM unnest(\(changes.map(SyncJSONText.change))::text[]) WITH ORDINALITY AS given(change, n) ORDER BY n
       """)
   }
 }
