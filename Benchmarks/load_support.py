@@ -20,6 +20,19 @@ def run(tally, db, *args, stdin=None):
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def cpu_ms(pid):
+    """CPU time in ms the process has run so far, all its threads (the scheduler's ns counts);
+    0 for a process that has ended."""
+    total = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+    except FileNotFoundError:
+        pass
+    return total / 1e6
+
+
 def seed(tally, db, user="bench", years=1):
     """`user` (the owner when first) with 20 daily habits and `years` years of entries."""
     run(tally, db, "user", "add", user, *(["--owner"] if user == "bench" else []), stdin=PASSWORD + "\n")

@@ -25,7 +25,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
+from load_support import (cpu_ms, create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
                           sign_in, start, wrk)
 
 WRITE_SCRIPT = """
@@ -33,19 +33,6 @@ wrk.method = "PUT"
 wrk.body = '{"status":"done"}'
 wrk.headers["Content-Type"] = "application/json"
 """
-
-
-def cpu_seconds(pids):
-    """User and system CPU time of the processes `pids` that are still running."""
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as file:
-                fields = file.read().rsplit(")", 1)[1].split()
-        except FileNotFoundError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def postgres_pids():
@@ -60,7 +47,7 @@ def load(bases, path, seconds, connections, token, servers, script=None):
     `servers` and of PostgreSQL's processes (a backend that ends during the run is missed)."""
     results = [None] * len(bases)
     server_pids = [server.pid for server in servers]
-    before = (cpu_seconds(server_pids), {pid: cpu_seconds([pid]) for pid in postgres_pids()})
+    before = (sum(map(cpu_ms, server_pids)), {pid: cpu_ms(pid) for pid in postgres_pids()})
 
     def one(index, base):
         results[index] = wrk_with(base + path, seconds, max(1, connections // len(bases)), token, script)
@@ -71,8 +58,8 @@ def load(bases, path, seconds, connections, token, servers, script=None):
     for thread in threads:
         thread.join()
     requests = max(1.0, sum(r[0] for r in results) * seconds)
-    server_ms = (cpu_seconds(server_pids) - before[0]) * 1000 / requests
-    postgres_ms = sum(cpu_seconds([pid]) - before[1].get(pid, 0) for pid in postgres_pids()) * 1000 / requests
+    server_ms = (sum(map(cpu_ms, server_pids)) - before[0]) / requests
+    postgres_ms = sum(cpu_ms(pid) - before[1].get(pid, 0) for pid in postgres_pids()) / requests
     return (sum(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results),
             sum(r[3] for r in results), server_ms, postgres_ms)
 

@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import percentiles, request, seed, sign_in, start, wrk  # noqa: E402
+from load_support import cpu_ms, percentiles, request, seed, sign_in, start, wrk  # noqa: E402
 
 
 def rss_kib(pid, field):
@@ -37,15 +37,6 @@ def rss_kib(pid, field):
             if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
-
-
-def cpu_ms(pid):
-    """CPU time in ms the process has run so far, all its threads (the scheduler's ns counts)."""
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
-            total += int(stat.read().split()[0])
-    return total / 1e6
 
 
 def after_writes(server, base, path, cookie, token, habit, count=120):

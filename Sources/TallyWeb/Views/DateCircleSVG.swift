@@ -116,23 +116,24 @@ struct DateCircleSVG: Sendable {
 /// texts (labels, names) hold none of them and come back as they are.
 enum HTMLText {
   static func escaped(_ text: String) -> String {
-    func isSpecial(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-    guard text.utf8.contains(where: isSpecial) else { return text }
+    guard text.utf8.contains(where: { entity(for: $0) != nil }) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
     for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): out += "&amp;".utf8
-      case UInt8(ascii: "<"): out += "&lt;".utf8
-      case UInt8(ascii: ">"): out += "&gt;".utf8
-      case UInt8(ascii: "\""): out += "&quot;".utf8
-      case UInt8(ascii: "'"): out += "&#39;".utf8
-      default: out.append(byte)
-      }
+      if let entity = entity(for: byte) { out += entity.utf8 } else { out.append(byte) }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// What stands for `byte` in HTML; `nil` for a byte that stands for itself.
+  private static func entity(for byte: UInt8) -> String? {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    case UInt8(ascii: "'"): "&#39;"
+    default: nil
+    }
   }
 }
