@@ -41,6 +41,15 @@ def pressed(driver, css):
     return driver.find_element(By.CSS_SELECTOR, css).get_attribute("aria-pressed")
 
 
+def laid_out(driver):
+    """The habit grid is the one for this window's width: a first visit is drawn for a remembered
+    width and replaced in place (app.js relayout), which would leave a found cell stale."""
+    return driver.execute_script(
+        "const g = document.getElementById('habit-grid'); if (!g) return false;"
+        " const w = Math.round(g.clientWidth);"
+        " return w >= Number(g.dataset.wideFrom || Infinity) || Math.abs(w - Number(g.dataset.layoutWidth)) <= 1")
+
+
 def unreloaded(driver):
     """A mark left on the window: a reload would take it away."""
     return driver.execute_script("return window.liveMark === 1")
@@ -83,6 +92,7 @@ try:
     for driver, wait, base in ((phone, phone_wait, BASE), (laptop, laptop_wait, SECOND)):
         driver.get(base + href)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".habit-grid .cell, .grid .cell, [data-day]")))
+        wait.until(laid_out)
     laptop.execute_script("window.liveMark = 1")
     laptop_wait.until(lambda d: d.execute_script("return document.documentElement.dataset.following === 'yes'"))
     day = "2026-11-16"
