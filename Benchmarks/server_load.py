@@ -107,6 +107,8 @@ def main():
     server, base = start(tally, options.port, ["--db", db])
     try:
         first_healthy = time.monotonic() - started
+        time.sleep(1)
+        started_rss = rss_kib(server.pid, "VmRSS")
         cookie, token = sign_in(base)
         listing = base + "/api/v1/habits?include=statistics,entries"
         computed = time.monotonic()
@@ -128,6 +130,7 @@ def main():
         decade_habit = json.loads(decade_body)[0]["id"]
         decade = {path: after_writes(server, base, path, decade_cookie, decade_token, decade_habit)
                   for path in ("/today", "/habits")}
+        loaded = rss_kib(server.pid, "VmRSS")
         peak = rss_kib(server.pid, "VmHWM")
     finally:
         server.terminate()
@@ -136,7 +139,9 @@ def main():
 
     print(f"tally serve load benchmark: {options.connections} connections, {options.seconds} s each, loopback")
     print(f"  start to first /healthz 200: {first_healthy * 1000:.0f} ms")
-    print(f"  resident memory: {idle / 1024:.1f} MiB idle, {peak / 1024:.1f} MiB peak under load")
+    print(f"  resident memory: {started_rss / 1024:.1f} MiB started, {idle / 1024:.1f} MiB idle after a sign-in"
+          f" and a habit list, {loaded / 1024:.1f} MiB after the load,"
+          f" {peak / 1024:.1f} MiB at the most (start-up included)")
     for label, (rate, p50, p99, errors) in [("GET /healthz", health), ("GET habits (20, stats, 1 y)", habit_list)]:
         print(f"  {label:30} {rate:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  non-2xx {errors}")
     print(f"  first habit list (computed, not yet cached): {computed * 1000:.1f} ms")

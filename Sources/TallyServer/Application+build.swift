@@ -100,13 +100,16 @@ public func buildMetricsRouter(_ metrics: PrometheusCollectorRegistry) -> Router
 }
 
 /// What `tally serve` runs: metrics into Prometheus when they have an address, the
-/// application, until a signal stops it.
+/// application, until a signal stops it. Once it is built, the pages only start-up used are
+/// given back (``StartupPages``).
 public func runServer(
   _ configuration: ServerConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
   onServerRunning: @escaping @Sendable () async -> Void
 ) async throws {
   let metrics = configuration.metricsAddress == nil ? nil : ServerMetrics.bootstrap()
   let app = try await buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
+  // Before it listens, so no request waits on the advice or on code it took back.
+  StartupPages.release()
   try await app.runService()
 }
 
