@@ -43,7 +43,7 @@ extension SQLiteStore {
       try await read { db in try db.requireUser(user) }
       return []
     }
-    return try await read { db in
+    return try await readAside { db in
       try Self.journalEntries(db, in: Day.allTime, user: user).reversed().filter { JournalSearch.matches($0, query) }
     }
   }

@@ -79,7 +79,7 @@ extension SQLiteStore {
   public func entries(in range: ClosedRange<Day>, for user: UUID) async throws
     -> [UUID: [HabitEntry]]
   {
-    try await read { db in try Self.entries(db, in: range, user: user) }
+    try await readAside { db in try Self.entries(db, in: range, user: user) }
   }
 
   static func entries(_ db: Database, in range: ClosedRange<Day>, user: UUID) throws

@@ -35,7 +35,7 @@ extension SQLiteStore {
   public func journalEntries(in range: ClosedRange<Day>, for user: UUID) async throws
     -> [JournalEntry]
   {
-    try await read { db in try Self.journalEntries(db, in: range, user: user) }
+    try await readAside { db in try Self.journalEntries(db, in: range, user: user) }
   }
 
   static func journalEntries(_ db: Database, in range: ClosedRange<Day>, user: UUID) throws
@@ -65,7 +65,7 @@ extension SQLiteStore {
   public func chatMessages(in range: ClosedRange<Day>, for user: UUID) async throws
     -> [ChatMessage]
   {
-    try await read { db in try Self.chatMessages(db, in: range, user: user) }
+    try await readAside { db in try Self.chatMessages(db, in: range, user: user) }
   }
 
   static func chatMessages(_ db: Database, in range: ClosedRange<Day>, user: UUID) throws

@@ -69,7 +69,7 @@ extension SQLiteStore {
   }
 
   public func allPushSubscriptions() async throws -> [(user: UUID, subscription: PushSubscription)] {
-    try await read { db in
+    try await readAside { db in
       try Row.fetchAll(db, sql: "SELECT * FROM push_subscriptions ORDER BY user_id, created_at, id")
         .map { row throws(StoreError) in
           (try Stored.uuid(row["user_id"], "push_subscriptions.user_id"), try Self.subscription(row))

@@ -79,7 +79,7 @@ extension SQLiteStore {
   }
 
   public func webhooks() async throws -> [(user: UUID, webhook: Webhook)] {
-    try await read { db in
+    try await readAside { db in
       try Row.fetchAll(db, sql: "SELECT user_id, url, kind, since FROM webhooks ORDER BY user_id")
         .map { row throws(StoreError) in try Self.webhook(row) }
     }

@@ -9,7 +9,7 @@ import TallySync
 extension SQLiteStore {
   public func snapshot(of user: UUID) async throws -> UserSnapshot {
     // One read transaction: a writer committing meanwhile is seen entirely or not at all.
-    try await read { db in
+    try await readAside { db in
       guard let record = try UserRecord.fetchOne(db, key: user.storeText) else {
         throw StoreError.notFound(.user(user))
       }

@@ -34,7 +34,7 @@ extension SQLiteStore: SyncRepository {
   /// An entity whose fields share one stamp (nearly every one) comes from SQLite as the
   /// change's text (`syncFeedText`); any other is read and written out here.
   public func syncPullText(for user: UUID, after position: Int64, limit: Int) async throws -> String {
-    try await read { db in
+    try await readAside { db in
       try db.requireUser(user)
       let rows = try db.syncFeedText(user, after: position, limit: limit + 1)
       var out = SyncJSONText.pageOpening

@@ -42,7 +42,7 @@ extension SQLiteStore {
   }
 
   public func users() async throws -> [User] {
-    try await read { db in
+    try await readAside { db in
       try UserRecord.fetchAll(db).map { record throws(StoreError) in try record.user() }
         .sorted(by: StoreOrder.users)
     }

@@ -88,12 +88,30 @@ public struct SQLiteStore: Store {
     }
   }
 
+  /// A read of one user's day, one habit or one list runs on the caller's thread: waiting on a
+  /// reader's queue cost a page two switches between threads per read (docs/storage.md,
+  /// "Reads"). Reads across every habit or all of a journal go through ``readAside(_:)``.
   func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    do {
+      return try Self.readHere(database.reader, body)
+    } catch {
+      throw Self.storeError(error)
+    }
+  }
+
+  /// A read that grows with the whole account (every entry, an export, a sync page) runs on a
+  /// reader's own queue, so it never holds one of the few threads every request shares.
+  func readAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
       return try await database.reader.read(body)
     } catch {
       throw Self.storeError(error)
     }
+  }
+
+  /// The synchronous read, which an async caller would not choose by itself.
+  private static func readHere<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+    try reader.read(body)
   }
 
   static func storeError(_ error: any Error) -> any Error {
