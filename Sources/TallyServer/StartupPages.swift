@@ -7,8 +7,9 @@ import Foundation
 /// Most of an idle server's resident memory was code it ran once: argument parsing, the
 /// migrations check, template parsing, the relocations the loader applied (docs/server.md,
 /// "Memory"). Those pages are clean copies of the binary and its libraries, so once the server
-/// listens they are handed back (`MADV_PAGEOUT`); what serving needs faults in again from the
-/// file. Pages another process also maps are left alone by the kernel.
+/// is built, before it listens, they are handed back (`MADV_PAGEOUT`); what serving needs
+/// faults in again from the file. Pages another process also maps are left alone by the
+/// kernel, and pages the loader wrote are anonymous and stay.
 public enum StartupPages {
   /// `MADV_PAGEOUT` (Linux 5.4): not every Glibc module exports the name.
   private static let pageOut: Int32 = 21

@@ -99,8 +99,9 @@ public struct SQLiteStore: Store {
     }
   }
 
-  /// A read that grows with the whole account (every entry, an export, a sync page) runs on a
-  /// reader's own queue, so it never holds one of the few threads every request shares.
+  /// A read that grows with the whole account (every habit's entries, an export, a sync
+  /// client's pull) runs on a reader's own queue, so it never holds one of the few threads
+  /// every request shares.
   func readAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
       return try await database.reader.read(body)
