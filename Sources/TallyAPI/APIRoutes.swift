@@ -5,10 +5,14 @@ import TallyHTTP
 
 /// The JSON API under `/api/v1` with its OpenAPI document, the calendar feeds and `/healthz`.
 public enum APIRoutes {
+  static let prefix = "api/v1"
+  /// Where a device holds its live stream (``LiveController``), which outlives every other request.
+  public static let livePath = "/\(prefix)/\(LiveController.path)"
+
   public static func add(to router: Router<AppRequestContext>, services: AppServices) {
     HealthController(services: services).addRoutes(to: router)
     FeedController(services: services).addRoutes(to: router)
-    let api = router.group("api/v1")
+    let api = router.group(.init(stringLiteral: prefix))
     api.get("openapi.json") { _, _ in
       Response(
         status: .ok, headers: [.contentType: "application/json"],

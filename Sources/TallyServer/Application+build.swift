@@ -69,6 +69,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
   // frames, which a live stream keeps for as long as it is open (docs/sync.md "Where a stream's
   // bytes go").
   router.addMiddleware {
+    LiveStreamMiddleware(path: APIRoutes.livePath)
     ForwardedHeadersMiddleware(
       proxies: services.configuration.trustedProxies, alwaysHTTPS: services.configuration.secureCookies)
     // Only where its lines are kept: it costs a stream 3.5 KiB even when it logs nothing.

@@ -12,9 +12,10 @@ import TallySync
 /// The device then pulls as it always does; the stream carries no data of its own.
 struct LiveController {
   let services: AppServices
+  static let path = "sync/live"
 
   func addRoutes(to group: RouterGroup<AppRequestContext>) {
-    group.get("sync/live", use: live)
+    group.get(.init(stringLiteral: Self.path), use: live)
   }
 
   /// `cursor` (or `Last-Event-ID`, which a browser's EventSource sends when it reconnects)
