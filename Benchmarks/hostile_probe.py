@@ -31,9 +31,10 @@ import socket
 import tempfile
 import time
 
+from load_support import rss_mib
 from probe_crash import probe_crash_safety
 from probe_isolation import probe_isolation
-from probe_support import NOT_HOLDING, bomb_zip, call, holds, large_csv, open_connections, peak_while, rss_mib, set_up_owner, start_server, still_open, stop, together
+from probe_support import NOT_HOLDING, bomb_zip, call, holds, large_csv, open_connections, peak_while, set_up_owner, start_server, still_open, stop, together
 
 
 def probe_server(arguments, only):

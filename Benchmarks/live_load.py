@@ -28,19 +28,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (create_database, drop_database, percentiles, request, run, sign_in, start,  # noqa: E402
-                          wrk)
+from load_support import (create_database, drop_database, percentiles, request, rss_mib, run, sign_in,  # noqa: E402
+                          start, wrk)
 
 # A heartbeat is a comment line; an event names itself.
 CHANGED = b"event: changed"
 
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def open_stream(base, token, cursor):

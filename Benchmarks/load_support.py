@@ -33,6 +33,19 @@ def cpu_ms(pid):
     return total / 1e6
 
 
+def rss_mib(pid, field="VmRSS"):
+    """A memory figure of the process from /proc/PID/status (VmRSS, VmHWM, RssAnon…) in MiB;
+    0 when the process or the field is not there."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except FileNotFoundError:
+        pass
+    return 0.0
+
+
 def seed(tally, db, user="bench", years=1):
     """`user` (the owner when first) with 20 daily habits and `years` years of entries."""
     run(tally, db, "user", "add", user, *(["--owner"] if user == "bench" else []), stdin=PASSWORD + "\n")

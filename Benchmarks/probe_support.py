@@ -13,6 +13,8 @@ import urllib.error
 import urllib.request
 import zipfile
 
+from load_support import rss_mib
+
 PASSWORD = "correct horse battery"
 NOT_HOLDING = []
 
@@ -21,14 +23,6 @@ def holds(condition, figure):
     """Notes a figure that is not what the fixes promise; main() exits 1 if there is one."""
     if not condition:
         NOT_HOLDING.append(figure)
-
-
-def rss_mib(pid, field="VmRSS"):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def call(base, path, method="GET", body=None, headers=None, raw=None, content_type="application/json"):

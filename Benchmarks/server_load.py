@@ -28,15 +28,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import cpu_ms, percentiles, request, seed, sign_in, start, wrk  # noqa: E402
+from load_support import cpu_ms, percentiles, request, rss_mib, seed, sign_in, start, wrk  # noqa: E402
 
-
-def rss_kib(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
 
 
 def after_writes(server, base, path, cookie, token, habit, count=120):
@@ -108,7 +101,7 @@ def main():
     try:
         first_healthy = time.monotonic() - started
         time.sleep(1)
-        started_rss = rss_kib(server.pid, "VmRSS")
+        started_rss = rss_mib(server.pid)
         cookie, token = sign_in(base)
         listing = base + "/api/v1/habits?include=statistics,entries"
         computed = time.monotonic()
@@ -116,7 +109,7 @@ def main():
         computed = time.monotonic() - computed
         habits = json.loads(body)
         time.sleep(1)
-        idle = rss_kib(server.pid, "VmRSS")
+        idle = rss_mib(server.pid)
 
         health = wrk(base + "/healthz", options.seconds, options.connections)
         habit_list = wrk(listing, options.seconds, options.connections, token)
@@ -130,8 +123,8 @@ def main():
         decade_habit = json.loads(decade_body)[0]["id"]
         decade = {path: after_writes(server, base, path, decade_cookie, decade_token, decade_habit)
                   for path in ("/today", "/habits")}
-        loaded = rss_kib(server.pid, "VmRSS")
-        peak = rss_kib(server.pid, "VmHWM")
+        loaded = rss_mib(server.pid)
+        peak = rss_mib(server.pid, "VmHWM")
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -139,9 +132,8 @@ def main():
 
     print(f"tally serve load benchmark: {options.connections} connections, {options.seconds} s each, loopback")
     print(f"  start to first /healthz 200: {first_healthy * 1000:.0f} ms")
-    print(f"  resident memory: {started_rss / 1024:.1f} MiB started, {idle / 1024:.1f} MiB idle after a sign-in"
-          f" and a habit list, {loaded / 1024:.1f} MiB after the load,"
-          f" {peak / 1024:.1f} MiB at the most (start-up included)")
+    print(f"  resident memory: {started_rss:.1f} MiB started, {idle:.1f} MiB idle after a sign-in"
+          f" and a habit list, {loaded:.1f} MiB after the load, {peak:.1f} MiB at the most (start-up included)")
     for label, (rate, p50, p99, errors) in [("GET /healthz", health), ("GET habits (20, stats, 1 y)", habit_list)]:
         print(f"  {label:30} {rate:9.0f} req/s  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  non-2xx {errors}")
     print(f"  first habit list (computed, not yet cached): {computed * 1000:.1f} ms")
