@@ -16,11 +16,13 @@ public enum HTTPLimits {
   /// connection opens and after each answer, and is only reset by a complete request head, so
   /// it is also the time allowed to send a head however slowly its bytes trickle in.
   public static func server(idleTimeout: Duration) -> HTTPServerBuilder {
-    .http1(
-      configuration: .init(
-        additionalChannelHandlers: [HTTPParserErrorResponder()],
-        idleTimeout: TimeAmount(idleTimeout),
-        httpDecoderConfiguration: .init(
-          maxHeaderFieldSize: maxLineSize, maxHeaderListSize: maxHeadSize, maxHeaderFieldCount: maxHeaderCount)))
+    let configuration = HTTP1Channel.Configuration(
+      additionalChannelHandlers: [HTTPParserErrorResponder()],
+      idleTimeout: TimeAmount(idleTimeout),
+      httpDecoderConfiguration: .init(
+        maxHeaderFieldSize: maxLineSize, maxHeaderListSize: maxHeadSize, maxHeaderFieldCount: maxHeaderCount))
+    return HTTPServerBuilder { responder in
+      SmallFirstReads(base: HTTP1Channel(responder: responder, configuration: configuration))
+    }
   }
 }
