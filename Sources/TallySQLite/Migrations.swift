@@ -24,6 +24,7 @@ enum Migrations {
     ("v10", v10),
     ("v11", v11),
     ("v12", v12),
+    ("v13", v13),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

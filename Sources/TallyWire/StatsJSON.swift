@@ -58,17 +58,17 @@ public struct StatsJSON: Encodable, Equatable, Sendable {
 }
 
 extension RankedHabit {
-  /// Each habit with its statistics as of `today`, ranked (SPEC 4). `entries` holds every
-  /// entry of each habit (statistics look back to the tracking start), keyed by habit id.
+  /// Each habit with its statistics as of `today`, ranked (SPEC 4). `histories` holds each
+  /// habit's whole history (statistics look back to the tracking start), keyed by habit id.
   public static func ranking(
-    _ habits: [Habit], entries: [UUID: [HabitEntry]], today: Day, firstWeekday: Weekday
+    _ habits: [Habit], histories: [UUID: HabitHistory], today: Day, firstWeekday: Weekday
   ) -> [RankedHabit] {
     ranked(
       habits.map { habit in
         RankedHabit(
           habit: habit,
           statistics: HabitStatistics(
-            habit: habit, history: HabitHistory(entries[habit.id] ?? []), today: today,
+            habit: habit, history: histories[habit.id] ?? HabitHistory([]), today: today,
             firstWeekday: firstWeekday))
       })
   }

@@ -59,7 +59,7 @@ import Testing
     let triggers = try await database.writer.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
     }
-    #expect(triggers == ["habits_kind_converts_entries"])
+    #expect(triggers == ["habit_months_delete", "habit_months_insert", "habit_months_update", "habits_kind_converts_entries"])
   }
 
   @Test func theDatabaseStillRefusesAnAmountThatBreaksTheKind() async throws {

@@ -7,9 +7,9 @@ import Testing
 
 @testable import TallySQLite
 
-/// The v2, v3, v5, v10, v11 and v12 fixtures, so every migration path from a shipped version is opened.
+/// The v2, v3, v5, v10, v11, v12 and v13 fixtures, so every migration path from a shipped version is opened.
 /// v2 and v3 were made after their time, from the v1 fixture migrated that far and rows that
-/// version adds written in SQL (the store's code today writes v5's columns); v5, v10, v11 and v12 are
+/// version adds written in SQL (the store's code today writes v5's columns); v5, v10, v11, v12 and v13 are
 /// written by the store while each is the newest schema. Like v1, each is committed once and never remade.
 @Suite struct LaterFixtureTests {
   static let fixtures = FixtureTests()
@@ -63,6 +63,24 @@ import Testing
     try await FixtureV1.expectContents(of: store, others: [FixtureV12.eve])
     #expect(try await store.habits(for: FixtureV12.eve.id, includingArchived: true) == [FixtureV12.run])
     #expect(try await store.entries(of: FixtureV12.run.id, for: FixtureV12.eve.id) == FixtureV12.days)
+    try await Self.expectMonthsAgree(store)
+  }
+
+  /// v13 keeps each yes/no habit's months beside its entries (`habit_months`).
+  @Test func aV13DatabaseOpensWithEveryRowAndItsMonths() async throws {
+    let store = try open("v13")
+    try await FixtureV1.expectContents(of: store, others: [FixtureV12.eve])
+    #expect(try await store.entries(of: FixtureV12.run.id, for: FixtureV12.eve.id) == FixtureV12.days)
+    try await Self.expectMonthsAgree(store)
+  }
+
+  /// Every user's histories read from the months equal those built from the entries.
+  static func expectMonthsAgree(_ store: SQLiteStore) async throws {
+    for user in try await store.users() {
+      let fromEntries = try await store.entries(in: Day.allTime, for: user.id)
+        .mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
+      #expect(try await store.histories(for: user.id) == fromEntries, "\(user.name)")
+    }
   }
 
   func open(_ version: String) throws -> SQLiteStore {
@@ -70,21 +88,21 @@ import Testing
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11, v12).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11, v12, v13).
   @Test(
-    .enabled(if: ["v2", "v3", "v5", "v10", "v11", "v12"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+    .enabled(if: ["v2", "v3", "v5", "v10", "v11", "v12", "v13"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if ["v5", "v10", "v11", "v12"].contains(version) {
+    if ["v5", "v10", "v11", "v12", "v13"].contains(version) {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
-      if ["v10", "v11", "v12"].contains(version) {
+      if ["v10", "v11", "v12", "v13"].contains(version) {
         _ = try await SQLiteStore(database).claimSignInAttempt(
           FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
       }
-      if version == "v12" { try await FixtureV12.write(SQLiteStore(database)) }
+      if ["v12", "v13"].contains(version) { try await FixtureV12.write(SQLiteStore(database)) }
       try database.writer.close()
     } else {
       path = try Self.fixtures.copyOfFixture("v1")

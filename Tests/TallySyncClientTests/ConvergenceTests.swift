@@ -108,6 +108,13 @@ import Testing
         #expect(announced(actual == expected, what), "\(what)")
       }
       try await oracle.check(expected, codes: codes)
+      // What each store keeps for statistics (SQLite's months) says what its entries say,
+      // after every merge.
+      for device in devices {
+        let fromEntries = try await device.store.entries(in: Day.allTime, for: device.user)
+          .mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
+        #expect(try await device.store.histories(for: device.user) == fromEntries, "after \(codes)")
+      }
       // The answer the server writes from its rows says what the changes it reads say, whole
       // and in pages of three.
       for limit in [5_000, 3] {

@@ -27,9 +27,9 @@ struct StatisticsController {
     let archived = try request.uri.queryParameters.bool("archived") ?? false
     let (calendar, today) = try services.calendar(for: user)
     let habits = try await services.store.habits(for: user.id, includingArchived: archived)
-    let entries = try await services.store.entries(in: Day.allTime, for: user.id)
+    let histories = try await services.store.histories(for: user.id)
     return JSONResponse(
-      RankedHabit.ranking(habits, entries: entries, today: today, firstWeekday: calendar.firstWeekday)
+      RankedHabit.ranking(habits, histories: histories, today: today, firstWeekday: calendar.firstWeekday)
         .map(StatsJSON.init))
   }
 
@@ -59,9 +59,9 @@ struct StatisticsController {
     let weeks = try request.uri.queryParameters.int("weeks", in: Self.weekCounts) ?? Self.defaultWeeks
     let (calendar, today) = try services.calendar(for: user)
     let habits = try await services.store.habits(for: user.id, includingArchived: false)
-    let entries = try await services.store.entries(in: Day.allTime, for: user.id)
+    let histories = try await services.store.histories(for: user.id)
     let grid = ActivityGrid(
-      habits: habits.map { ActivityGrid.Input(habit: $0, history: HabitHistory(entries[$0.id] ?? [])) },
+      habits: habits.map { ActivityGrid.Input(habit: $0, history: histories[$0.id] ?? HabitHistory([])) },
       today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
     return JSONResponse(ActivityGridJSON(grid, calendar: calendar, today: today))
   }

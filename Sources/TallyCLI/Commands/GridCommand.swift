@@ -55,9 +55,9 @@ struct GridCommand: TallyCommand {
       return
     }
     let habits = try await session.store.habits(for: user, includingArchived: false)
-    let entries = try await session.store.entries(in: Day.allTime, for: user)
+    let histories = try await session.store.histories(for: user)
     let grid = ActivityGrid(
-      habits: habits.map { ActivityGrid.Input(habit: $0, history: HabitHistory(entries[$0.id] ?? [])) },
+      habits: habits.map { ActivityGrid.Input(habit: $0, history: histories[$0.id] ?? HabitHistory([])) },
       today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
     if json {
       try session.output.json(ActivityGridJSON(grid, calendar: calendar, today: today))

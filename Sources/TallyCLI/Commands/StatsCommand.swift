@@ -34,8 +34,8 @@ struct StatsCommand: TallyCommand {
     } else {
       habits = try await session.store.habits(for: session.user.id, includingArchived: archived)
     }
-    let entries = try await session.store.entries(in: Day.allTime, for: session.user.id)
-    let ranked = RankedHabit.ranking(habits, entries: entries, today: today, firstWeekday: firstWeekday)
+    let histories = try await session.store.histories(for: session.user.id)
+    let ranked = RankedHabit.ranking(habits, histories: histories, today: today, firstWeekday: firstWeekday)
     if json {
       try session.output.json(ranked.map(StatsJSON.init))
       return

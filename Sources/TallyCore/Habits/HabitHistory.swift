@@ -42,6 +42,26 @@ public struct HabitHistory: Sendable, Equatable {
       statuses: statuses, amounts: amounts)
   }
 
+  /// A yes/no habit's history from each day's status, in order from `first`: done, skipped,
+  /// or `nil` for neither (a stored form that keeps no rows, such as SQLite's `habit_months`).
+  public init(startingOn first: Day, statuses: [EntryStatus?]) {
+    let kept = statuses.map { status -> Status in
+      switch status {
+      case .done?: .done
+      case .skipped?: .skipped
+      case .noted?, nil: .none
+      }
+    }
+    guard let start = kept.firstIndex(where: { $0 != .none }), let end = kept.lastIndex(where: { $0 != .none }) else {
+      self.init(firstDay: nil, firstCompletedDay: nil, statuses: [], amounts: [])
+      return
+    }
+    let completed = kept.firstIndex(of: .done)
+    self.init(
+      firstDay: first.adding(days: start), firstCompletedDay: completed.map { first.adding(days: $0) },
+      statuses: Array(kept[start...end]), amounts: [])
+  }
+
   private init(firstDay: Day?, firstCompletedDay: Day?, statuses: [Status], amounts: [Int64]) {
     self.firstDay = firstDay
     self.firstCompletedDay = firstCompletedDay

@@ -25,6 +25,11 @@ public protocol EntryRepository: Sendable {
   /// Entries in `range` of all the user's habits, archived ones included, keyed by habit id,
   /// each list by day. Habits with no entry in the range are absent.
   func entries(in range: ClosedRange<Day>, for user: UUID) async throws -> [UUID: [HabitEntry]]
+
+  /// Every habit's days as statistics and grids read them (``HabitHistory``: no notes), keyed
+  /// by habit id; a habit with no day done or skipped may be absent. A store may keep them in
+  /// a form far cheaper to read than its entries; by default they are built from the entries.
+  func histories(for user: UUID) async throws -> [UUID: HabitHistory]
 }
 
 extension EntryRepository {
@@ -34,6 +39,10 @@ extension EntryRepository {
     _ day: Day, of habit: UUID, to mark: DayMark, note: String? = nil, for user: UUID
   ) async throws -> HabitEntry? {
     try await setDays([day], of: habit, to: mark, note: note, for: user).first
+  }
+
+  public func histories(for user: UUID) async throws -> [UUID: HabitHistory] {
+    try await entries(in: Day.allTime, for: user).mapValues(HabitHistory.init)
   }
 
   /// All of the habit's entries, by day.

@@ -96,17 +96,17 @@ struct StatisticsModel: Sendable {
     let calendar = time.calendar
     let today = time.today
     let habits = try await store.habits(for: user.id, includingArchived: false)
-    let entries: [UUID: [HabitEntry]] = habits.isEmpty ? [:] : try await store.entries(in: Day.allTime, for: user.id)
+    let histories = habits.isEmpty ? [:] : try await store.histories(for: user.id)
     let grid = ActivityGrid(
-      habits: habits.map { ActivityGrid.Input(habit: $0, history: HabitHistory(entries[$0.id] ?? [])) },
+      habits: habits.map { ActivityGrid.Input(habit: $0, history: histories[$0.id] ?? HabitHistory([])) },
       today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
-    let ranking = RankedHabit.ranking(habits, entries: entries, today: today, firstWeekday: calendar.firstWeekday)
+    let ranking = RankedHabit.ranking(habits, histories: histories, today: today, firstWeekday: calendar.firstWeekday)
 
     let firstShown = grid.weeks.first?.first?.day ?? today
     let phoneFirst = grid.weeks.suffix(phoneWeeks).first?.first?.day ?? today
     let chartStart = calendar.startOfWeek(containing: today).adding(days: -7 * (chartWeeks - 1))
     let doneDays = habits.flatMap { habit in
-      (entries[habit.id] ?? []).filter { $0.status == .done && $0.day >= chartStart && $0.day <= today }.map(\.day)
+      (chartStart...today).filter { histories[habit.id]?.isCompleted(on: $0) ?? false }
     }
     return StatisticsModel(
       hasHabits: !habits.isEmpty,
