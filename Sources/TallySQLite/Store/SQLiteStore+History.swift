@@ -12,8 +12,6 @@ extension SQLiteStore {
     let additions = try additions.checked()
     return try await write(recordingFor: user) { db, sync in
       let existing = try Self.habits(db, user: user, includingArchived: true)
-      let insertNew = try db.cachedStatement(
-        sql: "INSERT INTO habit_entries (habit_id, day, status, note, amount) VALUES (?, ?, ?, ?, ?)")
       var added = 0
       for item in additions.newHabits {
         let id = item.habit.id.storeText
@@ -23,9 +21,7 @@ extension SQLiteStore {
         try HabitRules.checkNameFree(item.habit.name, among: existing)
         try HabitRecord(item.habit, user: user).write(db, inserting: true)
         try sync.record(.habit(item.habit))
-        for entry in item.entries {
-          try insertNew.execute(arguments: EntryRecord(habit: item.habit.id, entry: entry).arguments)
-        }
+        try db.insertNewDays(item.entries, of: item.habit.id)
         try sync.markedDays(item.habit.id)
         added += item.entries.count
       }

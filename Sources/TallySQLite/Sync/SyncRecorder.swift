@@ -67,22 +67,15 @@ extension SyncFeedRecorder where Storage == SQLiteSyncStorage {
   func newDays(_ habit: UUID, _ entries: [HabitEntry]) throws {
     guard !entries.isEmpty else { return }
     let (habitText, userText) = (habit.storeText, user.storeText)
-    var position = try db.takeSyncPositions(userText, count: entries.count)
-    let insert = try db.cachedStatement(
-      sql: """
-        INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+    let first = try db.takeSyncPositions(userText, count: entries.count)
+    try db.insertNewDays(entries, of: habit, stamped: (userText, stamp.text, first))
+    guard queues else { return }
     for entry in entries {
-      try insert.execute(arguments: EntryRecord(habit: habit, entry: entry).arguments + [userText, stamp.text, position])
-      position += 1
-      if queues {
-        try db.enqueue(
-          SyncChange(
-            kind: .entry, id: habitText + "/" + entry.day.description, stamp: stamp,
-            fields: SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount)),
-          user: user)
-      }
+      try db.enqueue(
+        SyncChange(
+          kind: .entry, id: habitText + "/" + entry.day.description, stamp: stamp,
+          fields: SyncFields.entry(status: entry.status, note: entry.note, amount: entry.amount)),
+        user: user)
     }
   }
 }
