@@ -130,8 +130,7 @@ import Testing
         }
       }
     }
-    let fromEntries = try await store.entries(in: Day.allTime, for: user.id)
-      .mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
+    let fromEntries = try await store.historiesFromEntries(for: user.id)
     let fromMonths = try await store.histories(for: user.id)
     #expect(fromMonths == fromEntries, "after \(codes)")
     try database.close()

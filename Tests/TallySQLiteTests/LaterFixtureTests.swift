@@ -77,8 +77,7 @@ import Testing
   /// Every user's histories read from the months equal those built from the entries.
   static func expectMonthsAgree(_ store: SQLiteStore) async throws {
     for user in try await store.users() {
-      let fromEntries = try await store.entries(in: Day.allTime, for: user.id)
-        .mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
+      let fromEntries = try await store.historiesFromEntries(for: user.id)
       #expect(try await store.histories(for: user.id) == fromEntries, "\(user.name)")
     }
   }

@@ -111,8 +111,7 @@ import Testing
       // What each store keeps for statistics (SQLite's months) says what its entries say,
       // after every merge.
       for device in devices {
-        let fromEntries = try await device.store.entries(in: Day.allTime, for: device.user)
-          .mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
+        let fromEntries = try await device.store.historiesFromEntries(for: device.user)
         #expect(try await device.store.histories(for: device.user) == fromEntries, "after \(codes)")
       }
       // The answer the server writes from its rows says what the changes it reads say, whole

@@ -42,7 +42,13 @@ extension EntryRepository {
   }
 
   public func histories(for user: UUID) async throws -> [UUID: HabitHistory] {
-    try await entries(in: Day.allTime, for: user).mapValues(HabitHistory.init)
+    try await historiesFromEntries(for: user)
+  }
+
+  /// ``histories(for:)`` built from every entry, leaving out habits with no day done or
+  /// skipped: the default, and what a store's own form is checked against.
+  public func historiesFromEntries(for user: UUID) async throws -> [UUID: HabitHistory] {
+    try await entries(in: Day.allTime, for: user).mapValues(HabitHistory.init).filter { $0.value.firstDay != nil }
   }
 
   /// All of the habit's entries, by day.

@@ -106,7 +106,7 @@ struct StatisticsModel: Sendable {
     let phoneFirst = grid.weeks.suffix(phoneWeeks).first?.first?.day ?? today
     let chartStart = calendar.startOfWeek(containing: today).adding(days: -7 * (chartWeeks - 1))
     let doneDays = habits.flatMap { habit in
-      (chartStart...today).filter { histories[habit.id]?.isCompleted(on: $0) ?? false }
+      histories[habit.id].map { history in (chartStart...today).filter(history.isCompleted) } ?? []
     }
     return StatisticsModel(
       hasHabits: !habits.isEmpty,
