@@ -10,26 +10,6 @@ extension Migrations {
   /// here; their statistics read the entries. The existing entries are written once into their
   /// months by touching each one, so the fill follows the same trigger as every later write.
   static func v13(_ db: Database) throws {
-    // The day's character in a month row, and the row made when the month has none yet.
-    func set(_ row: String) -> String {
-      """
-      INSERT INTO habit_months (habit_id, month, days)
-        SELECT \(row).habit_id, substr(\(row).day, 1, 7), '...............................'
-        WHERE \(row).status != 'noted'
-        ON CONFLICT DO NOTHING;
-      UPDATE habit_months
-        SET days = substr(days, 1, CAST(substr(\(row).day, 9, 2) AS INTEGER) - 1)
-          || CASE \(row).status WHEN 'done' THEN 'd' WHEN 'skipped' THEN 's' ELSE '.' END
-          || substr(days, CAST(substr(\(row).day, 9, 2) AS INTEGER) + 1)
-        WHERE habit_id = \(row).habit_id AND month = substr(\(row).day, 1, 7);
-      """
-    }
-    let clearOld = """
-      UPDATE habit_months
-        SET days = substr(days, 1, CAST(substr(OLD.day, 9, 2) AS INTEGER) - 1) || '.'
-          || substr(days, CAST(substr(OLD.day, 9, 2) AS INTEGER) + 1)
-        WHERE habit_id = OLD.habit_id AND month = substr(OLD.day, 1, 7);
-      """
     try db.execute(
       sql: """
         CREATE TABLE habit_months (
@@ -41,21 +21,47 @@ extension Migrations {
 
         CREATE TRIGGER habit_months_insert AFTER INSERT ON habit_entries
         BEGIN
-          \(set("NEW"))
+          \(monthsSetDay("NEW"))
         END;
 
         CREATE TRIGGER habit_months_update AFTER UPDATE OF habit_id, day, status ON habit_entries
         BEGIN
-          \(clearOld)
-          \(set("NEW"))
+          \(monthsClearDay)
+          \(monthsSetDay("NEW"))
         END;
 
         CREATE TRIGGER habit_months_delete AFTER DELETE ON habit_entries
         BEGIN
-          \(clearOld)
+          \(monthsClearDay)
         END;
 
         UPDATE habit_entries SET status = status WHERE status != 'noted';
         """)
   }
+
+  // The triggers' bodies, v13's and v14's alike: frozen as both.
+
+  /// Sets the day's character in its month row from `row` (`NEW`), making the row when the
+  /// month has none yet.
+  static func monthsSetDay(_ row: String) -> String {
+    """
+    INSERT INTO habit_months (habit_id, month, days)
+      SELECT \(row).habit_id, substr(\(row).day, 1, 7), '...............................'
+      WHERE \(row).status != 'noted'
+      ON CONFLICT DO NOTHING;
+    UPDATE habit_months
+      SET days = substr(days, 1, CAST(substr(\(row).day, 9, 2) AS INTEGER) - 1)
+        || CASE \(row).status WHEN 'done' THEN 'd' WHEN 'skipped' THEN 's' ELSE '.' END
+        || substr(days, CAST(substr(\(row).day, 9, 2) AS INTEGER) + 1)
+      WHERE habit_id = \(row).habit_id AND month = substr(\(row).day, 1, 7);
+    """
+  }
+
+  /// Clears the `OLD` row's day in its month.
+  static let monthsClearDay = """
+    UPDATE habit_months
+      SET days = substr(days, 1, CAST(substr(OLD.day, 9, 2) AS INTEGER) - 1) || '.'
+        || substr(days, CAST(substr(OLD.day, 9, 2) AS INTEGER) + 1)
+      WHERE habit_id = OLD.habit_id AND month = substr(OLD.day, 1, 7);
+    """
 }

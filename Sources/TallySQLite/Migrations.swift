@@ -25,6 +25,7 @@ enum Migrations {
     ("v11", v11),
     ("v12", v12),
     ("v13", v13),
+    ("v14", v14),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

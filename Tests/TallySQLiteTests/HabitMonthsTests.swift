@@ -51,6 +51,33 @@ import Testing
     #expect(history.isCompleted(on: day("2025-12-31")))
   }
 
+  /// Writers of many days pause the triggers in their own transaction (v14); a transaction
+  /// that leaves the pause behind cannot commit, so every later write still keeps the months.
+  @Test func aPauseLeftBehindCannotBeCommitted() async throws {
+    let database = try AppDatabase.open(at: TestFiles.database("habit-months-pause"))
+    let store = SQLiteStore(database)
+    let user = try await store.createUser(User(id: UUID(), name: "ada", settings: UserSettings(timeZone: "UTC")))
+    let habit = try await store.createHabit(Habit(id: UUID(), name: "Read", createdDay: day("2024-02-01")), for: user.id)
+    await #expect(throws: DatabaseError.self) {
+      try await database.writer.write { db in
+        try db.execute(sql: "INSERT INTO habit_months_pause (id, resume_before_commit) VALUES (1, 2)")
+        try db.execute(
+          sql: "INSERT INTO habit_entries (habit_id, day, status) VALUES (?, '2024-02-29', 'done')",
+          arguments: [habit.id.storeText])
+      }
+    }
+    #expect(try await store.entries(of: habit.id, for: user.id).isEmpty)
+    try await database.writer.write { db in
+      try db.execute(
+        sql: "INSERT INTO habit_entries (habit_id, day, status) VALUES (?, '2024-03-01', 'skipped')",
+        arguments: [habit.id.storeText])
+    }
+    let history = try #require(try await store.histories(for: user.id)[habit.id])
+    #expect(history.firstDay == day("2024-03-01"))
+    #expect(history.status(on: day("2024-03-01")) == .skipped)
+    try database.close()
+  }
+
   /// Days the property lands on: month ends, a leap day and its neighbours, years apart.
   static let anchors = ["2024-02-28", "2024-02-29", "2024-03-01", "2023-12-31", "2025-01-31", "2026-06-30", "2019-07-15"]
     .map { Day($0)! }

@@ -1,15 +1,25 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStore
 
 extension Database {
   /// Inserts days a habit has no entry for yet, many to a statement, stamped for the feed
   /// (`user`, `stamp`, and `first` for the first day's place, the next days' after it) or not.
   ///
-  /// A statement writing `habit_entries` runs v13's triggers under a statement journal, which
-  /// copies each page the statement changes once; a statement a day would copy a few pages for
-  /// every day (an import of 155,000 days: a third slower).
+  /// A statement writing `habit_entries` runs under a statement journal (v13's triggers could
+  /// fail it halfway), which copies each page the statement changes once; a statement a day
+  /// would copy a few pages for every day (an import of 155,000 days: a third slower). Their
+  /// months are written once each, after (``pausingHabitMonths(touching:_:)``).
   func insertNewDays(_ entries: [HabitEntry], of habit: UUID, stamped: (user: String, stamp: String, first: Int64)? = nil)
+    throws
+  {
+    try pausingHabitMonths(of: habit.storeText, days: entries.lazy.map(\.day)) {
+      try insertNewDaysPaused(entries, of: habit, stamped: stamped)
+    }
+  }
+
+  private func insertNewDaysPaused(_ entries: [HabitEntry], of habit: UUID, stamped: (user: String, stamp: String, first: Int64)?)
     throws
   {
     let columns = stamped == nil ? 5 : 8

@@ -20,28 +20,13 @@ extension SQLiteStore {
         try StoreError.validating { () throws(ValidationError) in
           try owner.checkEntry(status: status, amount: mark.amount)
         }
-        // Every day set loses its stamp until the recorder stamps it, the ones already holding
-        // this value too: the user's latest act is a change (SPEC 11).
-        let sql = """
-          INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, \(note == nil ? "NULL" : "?"))
-          ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
-            \(note == nil ? "" : "note = excluded.note,") user_id = NULL, stamp = NULL, position = NULL
-          """
-        let statement = try db.cachedStatement(sql: sql)
-        for day in days {
-          var arguments: StatementArguments = [
-            habitText, day.description, status.rawValue, mark.amount?.thousandths,
-          ]
-          if note != nil { arguments += [newNote] }
-          try statement.execute(arguments: arguments)
-        }
-      } else {
-        let statement = try db.cachedStatement(
-          sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
-        for day in days {
-          try statement.execute(arguments: [habitText, day.description])
-          try sync.clearedDay(habit, day)
-        }
+      }
+      // A range may be years of days: their months are written once each, not once a day.
+      try db.pausingHabitMonths(of: habitText, days: days) {
+        try Self.writeDays(db, days, of: habitText, status: mark.status, amount: mark.amount, note: note == nil ? nil : .some(newNote))
+      }
+      guard mark.status != nil else {
+        for day in days { try sync.clearedDay(habit, day) }
         return []
       }
       let wanted = Set(days)
@@ -49,6 +34,30 @@ extension SQLiteStore {
         .filter { wanted.contains($0.day) }
       try sync.markedDays(habit)
       return written
+    }
+  }
+
+  /// Sets `days` to `status` (each losing its stamp until the recorder stamps it, the ones
+  /// already holding this value too: the user's latest act is a change, SPEC 11), keeping each
+  /// day's note unless `note` is given; with no status, removes their rows.
+  private static func writeDays(
+    _ db: Database, _ days: [Day], of habit: String, status: EntryStatus?, amount: Amount?, note: String??
+  ) throws {
+    guard let status else {
+      let statement = try db.cachedStatement(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?")
+      for day in days { try statement.execute(arguments: [habit, day.description]) }
+      return
+    }
+    let sql = """
+      INSERT INTO habit_entries (habit_id, day, status, amount, note) VALUES (?, ?, ?, ?, \(note == nil ? "NULL" : "?"))
+      ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
+        \(note == nil ? "" : "note = excluded.note,") user_id = NULL, stamp = NULL, position = NULL
+      """
+    let statement = try db.cachedStatement(sql: sql)
+    for day in days {
+      var arguments: StatementArguments = [habit, day.description, status.rawValue, amount?.thousandths]
+      if let note { arguments += [note] }
+      try statement.execute(arguments: arguments)
     }
   }
 

@@ -43,20 +43,32 @@ struct SyncEntryRows {
   func write(_ db: Database, user: UUID) throws {
     if marked.utf8.count > 1 { try Self.mark(db, rows: marked + "]", user: user) }
     if cleared.utf8.count > 1 {
-      try db.cachedStatement(
-        sql: """
-          DELETE FROM habit_entries WHERE (habit_id, day) IN (
-            SELECT r.value ->> 0, r.value ->> 1 FROM json_each(?) r)
-          """
-      ).execute(arguments: [cleared + "]"])
+      let rows = cleared + "]"
+      try db.pausingHabitMonths(touching: rows) {
+        try db.cachedStatement(
+          sql: """
+            DELETE FROM habit_entries WHERE (habit_id, day) IN (
+              SELECT r.value ->> 0, r.value ->> 1 FROM json_each(?) r)
+            """
+        ).execute(arguments: [rows])
+      }
     }
   }
 
   /// Writes the days `rows` (JSON `[[habit, day, status, note, amount, stamp, position?], …]`)
   /// sets; a row without a position takes `first` plus its index (``SyncEntryRun``'s rows).
   /// A day already held keeps its value unless the row's stamp is later: SPEC 11's merge of
-  /// a whole entry, which stamps compare as text.
-  static func mark(_ db: Database, rows: String, user: UUID, first: Int64 = 0) throws {
+  /// a whole entry, which stamps compare as text. The days' months are written once, after.
+  /// Returns how many rows it wrote.
+  @discardableResult
+  static func mark(_ db: Database, rows: String, user: UUID, first: Int64 = 0) throws -> Int {
+    try db.pausingHabitMonths(touching: rows) {
+      try markPaused(db, rows: rows, user: user, first: first)
+      return db.changesCount
+    }
+  }
+
+  private static func markPaused(_ db: Database, rows: String, user: UUID, first: Int64) throws {
     try db.cachedStatement(
       sql: """
         INSERT INTO habit_entries (habit_id, day, status, note, amount, user_id, stamp, position)

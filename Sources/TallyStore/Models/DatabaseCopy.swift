@@ -6,7 +6,7 @@ import Foundation
 public enum DatabaseCopy {
   /// Every table a copy carries, in an order that satisfies the foreign keys. Schema
   /// bookkeeping (migrations) is each engine's own and is not copied, and so is SQLite's
-  /// `habit_months`, which its triggers make from the entries copied in. Sign-in attempts are
+  /// `habit_months` (and its pause), which its triggers make from the entries copied in. Sign-in attempts are
   /// copied: a move is a restart onto another database, and a guesser locked out before it
   /// stays locked out after.
   public static let tables = [
