@@ -66,11 +66,16 @@ import Testing
     try await Self.expectMonthsAgree(store)
   }
 
-  /// v13 keeps each yes/no habit's months beside its entries (`habit_months`).
-  @Test func aV13DatabaseOpensWithEveryRowAndItsMonths() async throws {
-    let store = try open("v13")
+  /// v13 keeps each yes/no habit's months beside its entries (`habit_months`); v14 lets a
+  /// writer of many days pause their triggers. A range marked afterwards keeps them too.
+  @Test(arguments: ["v13", "v14"])
+  func aDatabaseOpensWithEveryRowAndItsMonths(_ version: String) async throws {
+    let store = try open(version)
     try await FixtureV1.expectContents(of: store, others: [FixtureV12.eve])
     #expect(try await store.entries(of: FixtureV12.run.id, for: FixtureV12.eve.id) == FixtureV12.days)
+    try await Self.expectMonthsAgree(store)
+    let days = (0..<70).map { day("2025-12-20").adding(days: $0) }
+    try await store.setDays(days, of: FixtureV1.read.id, to: .skipped, note: nil, for: FixtureV1.ada.id)
     try await Self.expectMonthsAgree(store)
   }
 
@@ -87,21 +92,21 @@ import Testing
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11, v12, v13).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10, v11, v12, v13, v14).
   @Test(
-    .enabled(if: ["v2", "v3", "v5", "v10", "v11", "v12", "v13"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
+    .enabled(if: ["v2", "v3", "v5", "v10", "v11", "v12", "v13", "v14"].contains(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if ["v5", "v10", "v11", "v12", "v13"].contains(version) {
+    if ["v5", "v10", "v11", "v12", "v13", "v14"].contains(version) {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
-      if ["v10", "v11", "v12", "v13"].contains(version) {
+      if ["v10", "v11", "v12", "v13", "v14"].contains(version) {
         _ = try await SQLiteStore(database).claimSignInAttempt(
           FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
       }
-      if ["v12", "v13"].contains(version) { try await FixtureV12.write(SQLiteStore(database)) }
+      if ["v12", "v13", "v14"].contains(version) { try await FixtureV12.write(SQLiteStore(database)) }
       try database.writer.close()
     } else {
       path = try Self.fixtures.copyOfFixture("v1")
