@@ -13,6 +13,8 @@ public struct SyncEntryRun: Hashable, Sendable {
   public let count: Int
   /// The habits the rows name, each once, in the order they first appear.
   public let habits: [String]
+  /// Each habit's first and last day the rows name.
+  public let daySpans: HabitDaySpans
 
   /// `nil` unless every entry change in `changes` sets a status (a day cleared is merged
   /// one by one) and is well formed. A day named twice is two rows: the later stamp wins.
@@ -20,6 +22,7 @@ public struct SyncEntryRun: Hashable, Sendable {
     var rows = "["
     var count = 0
     var habits: [String] = []
+    var spans = HabitDaySpans()
     for change in changes where change.kind == .entry {
       guard (try? SyncBatchRules.checkShape(change)) != nil,
         case .entry? = try? SyncID(change.key),
@@ -30,6 +33,7 @@ public struct SyncEntryRun: Hashable, Sendable {
       if habits.last.map({ $0 != habit }) ?? true, !habits.contains(where: { $0 == habit }) {
         habits.append(String(habit))
       }
+      spans.add(habit: habit, day: day)
       rows += count == 0 ? "[\"" : ",[\""
       rows += habit
       rows += "\",\""
@@ -45,5 +49,6 @@ public struct SyncEntryRun: Hashable, Sendable {
     self.rows = rows + "]"
     self.count = count
     self.habits = habits
+    self.daySpans = spans
   }
 }

@@ -5,81 +5,58 @@ import TallyStore
 import TallySync
 
 extension Database {
-  /// Runs `write`, which writes `habit_entries` rows of the months `touched` names, with the
-  /// month triggers paused (v14), then writes each of those months once from its entries.
-  /// `touched` is a JSON array of arrays whose first two items are a habit id and a day of the
-  /// month (`YYYY-MM-DD`); more items are ignored, so a batch's own rows can name their months.
+  /// Runs `write`, which writes `habit_entries` rows of the days `touched` spans, with the
+  /// month triggers paused (v14), then writes the months of each habit's span once from its
+  /// entries.
   ///
   /// For writes of many days: the triggers rewrite a month's row for every day written, about
   /// 4 µs a day, and a first pull writes 150,000. The pause belongs to this transaction alone
   /// and cannot be committed (v14's deferred key): every other write still runs the triggers.
-  func pausingHabitMonths<T>(touching touched: String, _ write: () throws -> T) throws -> T {
+  func pausingHabitMonths<T>(touching touched: HabitDaySpans, _ write: () throws -> T) throws -> T {
     try cachedStatement(sql: "INSERT INTO habit_months_pause (id, resume_before_commit) VALUES (1, 2)").execute()
     let result = try write()
     try cachedStatement(sql: "DELETE FROM habit_months_pause").execute()
-    try rewriteHabitMonths(touched)
+    for (habit, span) in touched.spans {
+      try rewriteHabitMonths(habit, from: String(span.lowerBound.prefix(7)), to: String(span.upperBound.prefix(7)))
+    }
     return result
   }
 
   /// ``pausingHabitMonths(touching:_:)`` for `days` of one habit.
   func pausingHabitMonths<T>(of habit: String, days: some Sequence<Day>, _ write: () throws -> T) throws -> T {
-    var touched = "["
-    for month in Set(days.map { $0.description.prefix(7) }) { append([habit, "\(month)-01"], to: &touched) }
-    return try pausingHabitMonths(touching: touched + "]", write)
+    var touched = HabitDaySpans()
+    for day in days { touched.add(habit: habit, day: day.description) }
+    return try pausingHabitMonths(touching: touched, write)
   }
 
-  /// Writes the months `touched` names (as ``pausingHabitMonths(touching:_:)`` takes them) from
-  /// their entries: a month with a done or skipped day gets its row, one without has none.
-  /// SQLite hands back each month's marked days as `DDs` triples (`05d07s`), in any order, so
-  /// a month is one short row rather than a row per day.
-  private func rewriteHabitMonths(_ touched: String) throws {
-    let rows = try Row.fetchCursor(
+  /// Writes `habit`'s months `first` to `last` (`YYYY-MM`) from its entries: a month with a
+  /// done or skipped day gets its row, one without has none. One range of the entries' key is
+  /// read, SQLite handing back each month's marked days as `DDs` triples (`05d07s`).
+  private func rewriteHabitMonths(_ habit: String, from first: String, to last: String) throws {
+    let months = try Row.fetchCursor(
       cachedStatement(
         sql: """
-          WITH touched AS (
-            SELECT DISTINCT r.value ->> 0 AS habit_id, substr(r.value ->> 1, 1, 7) AS month FROM json_each(?) r)
-          SELECT t.habit_id, t.month,
-            group_concat(substr(e.day, 9, 2) || CASE e.status WHEN 'done' THEN 'd' ELSE 's' END, '')
-          FROM touched t JOIN habits h ON h.id = t.habit_id
-            LEFT JOIN habit_entries e ON e.habit_id = t.habit_id
-              AND e.day BETWEEN t.month || '-01' AND t.month || '-31' AND e.status IN ('done', 'skipped')
-          GROUP BY t.habit_id, t.month
+          SELECT substr(day, 1, 7), group_concat(substr(day, 9, 2) || CASE status WHEN 'done' THEN 'd' ELSE 's' END, '')
+          FROM habit_entries
+          WHERE habit_id = ?1 AND day BETWEEN ?2 || '-01' AND ?3 || '-31' AND status IN ('done', 'skipped')
+          GROUP BY 1
           """),
-      arguments: [touched])
-    var marked = "["
-    var empty = "["
-    while let row = try rows.next() {
-      let habit: String = row[0]
-      let month: String = row[1]
-      guard let days = row[2] as String? else {
-        append([habit, month], to: &empty)
-        continue
-      }
-      append([habit, month, try Self.monthDays(days, habit: habit)], to: &marked)
+      arguments: [habit, first, last])
+    var rows = "["
+    while let row = try months.next() {
+      if rows.utf8.count > 1 { rows += "," }
+      rows += SyncJSONText.array([row[0], try Self.monthDays(row[1], habit: habit)])
     }
-    if marked.utf8.count > 1 {
-      try cachedStatement(
-        sql: """
-          INSERT INTO habit_months (habit_id, month, days)
-          SELECT r.value ->> 0, r.value ->> 1, r.value ->> 2 FROM json_each(?) r WHERE true
-          ON CONFLICT (habit_id, month) DO UPDATE SET days = excluded.days
-          """
-      ).execute(arguments: [marked + "]"])
-    }
-    if empty.utf8.count > 1 {
-      try cachedStatement(
-        sql: """
-          DELETE FROM habit_months WHERE (habit_id, month) IN (
-            SELECT r.value ->> 0, r.value ->> 1 FROM json_each(?) r)
-          """
-      ).execute(arguments: [empty + "]"])
-    }
-  }
-
-  /// Adds `texts` as one JSON array to the JSON array being written in `list`.
-  private func append(_ texts: [String], to list: inout String) {
-    if list.utf8.count > 1 { list += "," }
-    list += SyncJSONText.array(texts)
+    try cachedStatement(sql: "DELETE FROM habit_months WHERE habit_id = ? AND month BETWEEN ? AND ?")
+      .execute(arguments: [habit, first, last])
+    guard rows.utf8.count > 1 else { return }
+    // A habit this write did not leave (one the user has not, or has just deleted) keeps none.
+    try cachedStatement(
+      sql: """
+        INSERT INTO habit_months (habit_id, month, days)
+        SELECT h.id, r.value ->> 0, r.value ->> 1 FROM json_each(?2) r JOIN habits h ON h.id = ?1
+        """
+    ).execute(arguments: [habit, rows + "]"])
   }
 
   /// A month's 31 characters from its marked days as `DDs` triples.

@@ -174,7 +174,8 @@ struct SyncEntryBatch: SyncEntryBatchState {
     guard try habitsHeld(db, user: userText, run.habits).count == run.habits.count,
       try run.habits.allSatisfy({ try !db.entryHoldings(of: $0[...], user: userText).feed })
     else { return nil }
-    let written = try SyncEntryRows.mark(db, rows: run.rows, user: user, first: db.takeSyncPositions(userText, count: run.count))
+    let written = try SyncEntryRows.mark(
+      db, rows: run.rows, spans: run.daySpans, user: user, first: db.takeSyncPositions(userText, count: run.count))
     return (written, run.count - written)
   }
 

@@ -17,6 +17,8 @@ struct SyncEntryRows {
   private var marked = "["
   /// `[habit, day]` per day cleared.
   private var cleared = "["
+  private var markedSpans = HabitDaySpans()
+  private var clearedSpans = HabitDaySpans()
 
   var isEmpty: Bool { marked.utf8.count == 1 && cleared.utf8.count == 1 }
 
@@ -25,6 +27,7 @@ struct SyncEntryRows {
   mutating func add(_ id: String, _ value: HabitEntryValue, stamp: HybridStamp, position: Int64) {
     guard let status = value.status else { return clear(id) }
     let (habit, day) = SyncID.split(id)!
+    markedSpans.add(habit: habit, day: day)
     if marked.utf8.count > 1 { marked += "," }
     marked += "[\"\(habit)\",\"\(day)\",\"\(status.rawValue)\","
     if let note = value.note { SyncJSONText.append(note, to: &marked) } else { marked += "null" }
@@ -36,15 +39,16 @@ struct SyncEntryRows {
   /// The day `id` names has no status (or none it can keep): its row goes.
   mutating func clear(_ id: String) {
     let (habit, day) = SyncID.split(id)!
+    clearedSpans.add(habit: habit, day: day)
     if cleared.utf8.count > 1 { cleared += "," }
     cleared += "[\"\(habit)\",\"\(day)\"]"
   }
 
   func write(_ db: Database, user: UUID) throws {
-    if marked.utf8.count > 1 { try Self.mark(db, rows: marked + "]", user: user) }
+    if marked.utf8.count > 1 { try Self.mark(db, rows: marked + "]", spans: markedSpans, user: user) }
     if cleared.utf8.count > 1 {
       let rows = cleared + "]"
-      try db.pausingHabitMonths(touching: rows) {
+      try db.pausingHabitMonths(touching: clearedSpans) {
         try db.cachedStatement(
           sql: """
             DELETE FROM habit_entries WHERE (habit_id, day) IN (
@@ -56,13 +60,14 @@ struct SyncEntryRows {
   }
 
   /// Writes the days `rows` (JSON `[[habit, day, status, note, amount, stamp, position?], …]`)
-  /// sets; a row without a position takes `first` plus its index (``SyncEntryRun``'s rows).
+  /// sets (`spans` their habits' first and last days); a row without a position takes `first`
+  /// plus its index (``SyncEntryRun``'s rows).
   /// A day already held keeps its value unless the row's stamp is later: SPEC 11's merge of
   /// a whole entry, which stamps compare as text. The days' months are written once, after.
   /// Returns how many rows it wrote.
   @discardableResult
-  static func mark(_ db: Database, rows: String, user: UUID, first: Int64 = 0) throws -> Int {
-    try db.pausingHabitMonths(touching: rows) {
+  static func mark(_ db: Database, rows: String, spans: HabitDaySpans, user: UUID, first: Int64 = 0) throws -> Int {
+    try db.pausingHabitMonths(touching: spans) {
       try markPaused(db, rows: rows, user: user, first: first)
       return db.changesCount
     }
