@@ -3,8 +3,8 @@ import GRDB
 extension Migrations {
   /// Lets a writer of many days pause v13's month triggers inside its own transaction and write
   /// the months it touched once, afterwards (``Database/pausingHabitMonths(touching:_:)``): a
-  /// first pull writes 150,000 days, and rewriting a month's row for each of them made it half
-  /// as slow again. The pause is a row in `habit_months_pause`, which the triggers' `WHEN` looks
+  /// first pull writes 150,000 days, and rewriting a month's row for each of them cost as much
+  /// as writing the days. The pause is a row in `habit_months_pause`, which the triggers' `WHEN` looks
   /// for. The row refers to one that cannot exist (`id` is always 1), under a foreign key
   /// checked at commit, so a transaction that leaves it behind cannot commit: the triggers can
   /// never stay paused for a later writer, nor for another program.
