@@ -17,8 +17,8 @@ struct SyncEntryRows {
   private var marked = "["
   /// `[habit, day]` per day cleared.
   private var cleared = "["
-  private var markedSpans = HabitDaySpans()
-  private var clearedSpans = HabitDaySpans()
+  /// The days set and cleared, each habit's first and last: the months written again after.
+  private var spans = HabitDaySpans()
 
   var isEmpty: Bool { marked.utf8.count == 1 && cleared.utf8.count == 1 }
 
@@ -27,7 +27,7 @@ struct SyncEntryRows {
   mutating func add(_ id: String, _ value: HabitEntryValue, stamp: HybridStamp, position: Int64) {
     guard let status = value.status else { return clear(id) }
     let (habit, day) = SyncID.split(id)!
-    markedSpans.add(habit: habit, day: day)
+    spans.add(habit: habit, day: day)
     if marked.utf8.count > 1 { marked += "," }
     marked += "[\"\(habit)\",\"\(day)\",\"\(status.rawValue)\","
     if let note = value.note { SyncJSONText.append(note, to: &marked) } else { marked += "null" }
@@ -39,22 +39,23 @@ struct SyncEntryRows {
   /// The day `id` names has no status (or none it can keep): its row goes.
   mutating func clear(_ id: String) {
     let (habit, day) = SyncID.split(id)!
-    clearedSpans.add(habit: habit, day: day)
+    spans.add(habit: habit, day: day)
     if cleared.utf8.count > 1 { cleared += "," }
     cleared += "[\"\(habit)\",\"\(day)\"]"
   }
 
+  /// Writes the days set and removes the days cleared, the months of both written once after.
   func write(_ db: Database, user: UUID) throws {
-    if marked.utf8.count > 1 { try Self.mark(db, rows: marked + "]", spans: markedSpans, user: user) }
-    if cleared.utf8.count > 1 {
-      let rows = cleared + "]"
-      try db.pausingHabitMonths(touching: clearedSpans) {
+    guard !isEmpty else { return }
+    try db.pausingHabitMonths(touching: spans) {
+      if marked.utf8.count > 1 { try Self.markPaused(db, rows: marked + "]", user: user, first: 0) }
+      if cleared.utf8.count > 1 {
         try db.cachedStatement(
           sql: """
             DELETE FROM habit_entries WHERE (habit_id, day) IN (
               SELECT r.value ->> 0, r.value ->> 1 FROM json_each(?) r)
             """
-        ).execute(arguments: [rows])
+        ).execute(arguments: [cleared + "]"])
       }
     }
   }
