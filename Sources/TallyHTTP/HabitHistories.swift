@@ -59,7 +59,9 @@ package final class HabitHistories: Sendable {
 
   private struct Kept {
     var position: Int64
-    var habits: [UUID: Habit]
+    /// Every habit, archived ones too, in the store's order.
+    var list: [TallyCore.Habit]
+    var days: [UUID: Habit]
     var entryCount: Int
     var used: UInt64
   }
@@ -83,9 +85,10 @@ package final class HabitHistories: Sendable {
     self.changesRead = changesRead
   }
 
-  /// The user's habits' days as the store holds them now, by habit id; a habit with no
-  /// entries may be absent (``days(of:)`` reads it as none). `revision`: the user's, when the
-  /// caller has just read it (a kept page does, before its data), so it is not read twice.
+  /// The user's habits and their days as the store holds them now; a habit with no entries
+  /// may be absent from the days (``Read/days(of:)`` reads it as none). `revision`: the
+  /// user's, when the caller has just read it (a kept page does, before its data), so it is
+  /// not read twice.
   package func read(for user: UUID, from store: any SyncingStore, at revision: StoreRevision? = nil) async throws -> Read {
     let kept = state.withLock { state in state.users[user] }
     if let kept {
@@ -93,37 +96,46 @@ package final class HabitHistories: Sendable {
       if let revision { current = revision } else { current = try await store.revision(for: user) }
       if current.head == kept.position {
         touch(user)
-        return Read(habits: kept.habits)
+        return Read(list: kept.list, days: kept.days)
       }
       let page = try await store.syncChanges(for: user, after: kept.position, limit: changesRead)
       if page.changes.isEmpty {
         touch(user)
-        return Read(habits: kept.habits)
+        return Read(list: kept.list, days: kept.days)
       }
       if !page.more {
-        let habits = try await Self.apply(page.changes, to: kept.habits, user: user, store: store)
-        keep(habits, at: page.position, for: user)
-        return Read(habits: habits)
+        let read = try await Self.apply(page.changes, to: Read(list: kept.list, days: kept.days), user: user, store: store)
+        keep(read, at: page.position, for: user)
+        return read
       }
     }
     let position = try await store.syncHead(for: user)
-    let habits = try await store.entries(in: Day.allTime, for: user).mapValues(Habit.init)
-    keep(habits, at: position, for: user)
-    return Read(habits: habits)
+    let read = Read(
+      list: try await store.habits(for: user, includingArchived: true),
+      days: try await store.entries(in: Day.allTime, for: user).mapValues(Habit.init))
+    keep(read, at: position, for: user)
+    return read
   }
 
   /// What ``read(for:from:)`` answers.
   package struct Read: Sendable {
-    let habits: [UUID: Habit]
+    /// Every habit, archived ones too, in the store's order.
+    let list: [TallyCore.Habit]
+    let days: [UUID: Habit]
 
-    package func days(of habit: UUID) -> Habit { habits[habit] ?? HabitHistories.noEntries }
+    /// The habits as ``Store/habits(for:includingArchived:)`` lists them.
+    package func habits(includingArchived: Bool) -> [TallyCore.Habit] {
+      includingArchived ? list : list.filter { !$0.archived }
+    }
+
+    package func days(of habit: UUID) -> Habit { days[habit] ?? HabitHistories.noEntries }
   }
 
   /// Reads again the days the changes name (a habit's change: all its days, since a change of
-  /// kind converts them and a deletion removes them).
+  /// kind converts them and a deletion removes them), and the habits when one of them changed.
   private static func apply(
-    _ changes: [SyncChange], to kept: [UUID: Habit], user: UUID, store: any SyncingStore
-  ) async throws -> [UUID: Habit] {
+    _ changes: [SyncChange], to kept: Read, user: UUID, store: any SyncingStore
+  ) async throws -> Read {
     // By habit, the days to read again; nil reads them all.
     var reads: [UUID: ClosedRange<Day>?] = [:]
     for change in changes {
@@ -140,22 +152,24 @@ package final class HabitHistories: Sendable {
         break
       }
     }
-    var habits = kept
+    // A habit's change may be any of its fields, or its deletion: list them again.
+    let list = try await reads.values.contains(nil) ? store.habits(for: user, includingArchived: true) : kept.list
+    var days = kept.days
     for (habit, range) in reads {
       let read: [HabitEntry]
       do {
         read = try await store.entries(of: habit, in: range, for: user)
       } catch StoreError.notFound {
-        habits[habit] = nil
+        days[habit] = nil
         continue
       }
-      let old = habits[habit]?.entries ?? []
+      let old = days[habit]?.entries ?? []
       let entries = range.map { range in
         Array(old.prefix(while: { $0.day < range.lowerBound }) + read + old.drop(while: { $0.day <= range.upperBound }))
       } ?? read
-      habits[habit] = entries.isEmpty ? nil : Habit(entries)
+      days[habit] = entries.isEmpty ? nil : Habit(entries)
     }
-    return habits
+    return Read(list: list, days: days)
   }
 
   private func touch(_ user: UUID) {
@@ -165,14 +179,15 @@ package final class HabitHistories: Sendable {
     }
   }
 
-  private func keep(_ habits: [UUID: Habit], at position: Int64, for user: UUID) {
-    let count = habits.values.reduce(0) { $0 + $1.entries.count }
+  private func keep(_ read: Read, at position: Int64, for user: UUID) {
+    let count = read.days.values.reduce(0) { $0 + $1.entries.count }
     state.withLock { state in
       // Two reads racing: the one that saw more of the feed stays.
       if let kept = state.users[user], kept.position > position { return }
       state.clock += 1
       state.entryCount += count - (state.users[user]?.entryCount ?? 0)
-      state.users[user] = Kept(position: position, habits: habits, entryCount: count, used: state.clock)
+      state.users[user] = Kept(
+        position: position, list: read.list, days: read.days, entryCount: count, used: state.clock)
       while state.entryCount > capacity, let oldest = state.users.min(by: { $0.value.used < $1.value.used }) {
         state.entryCount -= oldest.value.entryCount
         state.users[oldest.key] = nil

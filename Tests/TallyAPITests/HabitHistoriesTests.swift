@@ -71,7 +71,7 @@ import Testing
       let habit = habits[(code / 2) % habits.count]
       let day = firstDay.adding(days: (code / 7) % 60)
       let days = (0...((code / 420) % 4)).map { day.adding(days: $0) }.filter { $0 <= today }
-      switch (code / 3) % 9 {
+      switch (code / 3) % 10 {
       case 0:
         let mark: DayMark = habit.measure == nil ? .done : .amount(Amount(code % 4 + 1))
         try await writer.setDays(days, of: habit.id, to: mark, note: nil, for: user.id)
@@ -105,6 +105,11 @@ import Testing
       case 7 where habits.count > 2:
         try await writer.deleteHabit(id: habit.id, for: user.id)
         habits.removeAll { $0.id == habit.id }
+      case 8:
+        // A new order changes every habit's place at once.
+        let ids = Array(habits.map(\.id).reversed())
+        let turn = code % ids.count
+        habits = try await writer.reorderHabits(Array(ids.dropFirst(turn) + ids.prefix(turn)), for: user.id)
       default:
         // The habit itself changes; its statistics with it, its days not.
         var changed = try await writer.habit(id: habit.id, for: user.id)
@@ -127,6 +132,11 @@ import Testing
   /// What `histories` keeps is what the store holds, and so are the statistics.
   static func check(_ histories: HabitHistories, _ store: any SyncingStore, user: UUID, after codes: [Int]) async throws {
     let kept = try await histories.read(for: user, from: store)
+    for archived in [true, false] {
+      #expect(
+        kept.habits(includingArchived: archived) == (try await store.habits(for: user, includingArchived: archived)),
+        "the habits (archived ones \(archived ? "too" : "left out")) after \(codes)")
+    }
     let stored = try await store.entries(in: Day.allTime, for: user)
     for habit in try await store.habits(for: user, includingArchived: true) {
       let days = kept.days(of: habit.id)

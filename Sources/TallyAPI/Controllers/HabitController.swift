@@ -136,13 +136,15 @@ struct HabitController {
     user: User, archived: Bool, include: Set<String>, days: Int, calendar: DayCalendar, today: Day,
     revision: StoreRevision
   ) async throws -> [ListItem] {
-    let habits = try await services.store.habits(for: user.id, includingArchived: archived)
-    guard !include.isEmpty, !habits.isEmpty else {
-      return habits.map { ListItem(habit: HabitJSON($0), statistics: nil, entries: nil) }
+    guard !include.isEmpty else {
+      return try await services.store.habits(for: user.id, includingArchived: archived).map {
+        ListItem(habit: HabitJSON($0), statistics: nil, entries: nil)
+      }
     }
     let window = today.adding(days: 1 - days)...today
     let wantsStatistics = include.contains("statistics")
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
+    let habits = days.habits(includingArchived: archived)
     return habits.map { habit in
       let kept = days.days(of: habit.id)
       return ListItem(

@@ -101,8 +101,8 @@ struct HabitPages {
   }
 
   private func listPage(user: User, time: UserTime, request: Request, revision: StoreRevision) async throws -> HTMLPage {
-    let habits = try await services.store.habits(for: user.id, includingArchived: true)
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
+    let habits = days.habits(includingArchived: true)
     let summaries = habits.map { habit in
       let kept = days.days(of: habit.id)
       return HabitSummary(

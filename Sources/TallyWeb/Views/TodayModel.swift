@@ -102,8 +102,8 @@ struct TodayModel: Sendable {
   let dueRows: String
   let back: String
 
-  /// `days` are the user's kept habit days (``HabitHistories``): the week's marks and a
-  /// period's amounts come from them rather than from a query per habit.
+  /// `days` are the user's kept habits and their days (``HabitHistories``): the habits, the
+  /// week's marks and a period's amounts come from them rather than from a query per habit.
   static func read(
     from store: any Store, days: HabitHistories.Read, user: User, time: UserTime, selected: Day, width: Double
   ) async throws -> TodayModel {
@@ -113,7 +113,7 @@ struct TodayModel: Sendable {
       from: store, user: user, today: today, calendar: calendar, width: width, selectedDay: selected)
     let entry = try await store.journalEntry(on: selected, for: user.id)
     let chat = try await store.chatMessages(on: selected, for: user.id)
-    let habits = try await store.habits(for: user.id, includingArchived: false)
+    let habits = days.habits(includingArchived: false)
     let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
     let dayName = calendar.spokenName(of: selected)
     let dueHabits = habits.map { habit in
