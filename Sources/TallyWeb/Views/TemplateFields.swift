@@ -68,7 +68,7 @@ extension TodayModel: TemplateFields {
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "dueRows": \.dueRows, "back": \.back,
-    "pendingMessage": { _ in TodayModel.pendingMessage }, "checkFragments": { _ in TodayModel.CheckFragments() },
+    "checkTemplates": { _ in TodayModel.checkTemplates }, "messageTemplate": { _ in TodayModel.messageTemplate },
   ]
 }
 

@@ -51,8 +51,8 @@ struct TodayModel: Sendable {
     var waiting = false
   }
 
-  /// The check circles' fragments, drawn once for the page with this word where a habit's
-  /// colour goes; offline.js puts the habit's colour in its place.
+  /// The check circles' fragments, drawn with this word where a habit's colour goes;
+  /// offline.js puts the habit's colour in its place.
   struct CheckFragments: Sendable {
     let color = "habit-color"
   }
@@ -60,6 +60,10 @@ struct TodayModel: Sendable {
   /// The message offline.js fills in for one written offline.
   static let pendingMessage = Message(
     id: "", text: "", role: "You", time: "", writtenOn: nil, instant: "", assistant: false, waiting: true)
+
+  // The `<template>`s offline.js draws from hold no one's data: drawn once per process.
+  static let checkTemplates = Templates.shared.render(CheckFragments(), "partials/check-templates")
+  static let messageTemplate = Templates.shared.render(pendingMessage, "partials/message-template")
 
   struct DueHabit: Sendable {
     let id: String
@@ -133,8 +137,8 @@ struct TodayModel: Sendable {
       isFuture: selected > today,
       showsTodayButton: view.showsTodayButton,
       streakBadge: view.streakBadge,
-      grid: view.grid.map(grid(for:)),
-      strip: view.grid == nil ? strip(for: view.dateRow) : nil,
+      grid: view.grid.map(drawnGrids.callAsFunction),
+      strip: view.grid == nil ? drawnStrips(view.dateRow) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
       messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
@@ -154,6 +158,10 @@ struct TodayModel: Sendable {
         ? nil : calendar.spokenName(of: written, includingYear: written.year != today.year),
       instant: InstantText.text(message.sentAt), assistant: message.role == .assistant)
   }
+
+  /// A few grids and strips per active user, each up to about 25 KiB of markup.
+  static let drawnGrids = DrawnOnce(capacity: 64, draw: grid(for:))
+  static let drawnStrips = DrawnOnce(capacity: 64, draw: strip(for:))
 
   static func grid(for grid: DatePickerGrid) -> DateGrid {
     let layout = grid.layout
