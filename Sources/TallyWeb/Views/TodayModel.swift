@@ -137,7 +137,7 @@ struct TodayModel: Sendable {
       isFuture: selected > today,
       showsTodayButton: view.showsTodayButton,
       streakBadge: view.streakBadge,
-      grid: view.grid.map(drawnGrids.callAsFunction),
+      grid: view.grid.map { drawnGrids($0) },
       strip: view.grid == nil ? drawnStrips(view.dateRow) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
