@@ -59,9 +59,7 @@ package final class HabitHistories: Sendable {
 
   private struct Kept {
     var position: Int64
-    /// Every habit, archived ones too, in the store's order.
-    var list: [TallyCore.Habit]
-    var days: [UUID: Habit]
+    var read: Read
     var entryCount: Int
     var used: UInt64
   }
@@ -96,15 +94,15 @@ package final class HabitHistories: Sendable {
       if let revision { current = revision } else { current = try await store.revision(for: user) }
       if current.head == kept.position {
         touch(user)
-        return Read(list: kept.list, days: kept.days)
+        return kept.read
       }
       let page = try await store.syncChanges(for: user, after: kept.position, limit: changesRead)
       if page.changes.isEmpty {
         touch(user)
-        return Read(list: kept.list, days: kept.days)
+        return kept.read
       }
       if !page.more {
-        let read = try await Self.apply(page.changes, to: Read(list: kept.list, days: kept.days), user: user, store: store)
+        let read = try await Self.apply(page.changes, to: kept.read, user: user, store: store)
         keep(read, at: page.position, for: user)
         return read
       }
@@ -186,8 +184,7 @@ package final class HabitHistories: Sendable {
       if let kept = state.users[user], kept.position > position { return }
       state.clock += 1
       state.entryCount += count - (state.users[user]?.entryCount ?? 0)
-      state.users[user] = Kept(
-        position: position, list: read.list, days: read.days, entryCount: count, used: state.clock)
+      state.users[user] = Kept(position: position, read: read, entryCount: count, used: state.clock)
       while state.entryCount > capacity, let oldest = state.users.min(by: { $0.value.used < $1.value.used }) {
         state.entryCount -= oldest.value.entryCount
         state.users[oldest.key] = nil
