@@ -67,13 +67,13 @@ def request(url, method="GET", body=None, headers=None):
         return response.status, response.headers, response.read()
 
 
-def start(tally, port, database_args):
+def start(tally, port, database_args, wrapper=(), seconds=60, stderr=subprocess.DEVNULL):
     """`tally serve` with `database_args` on a loopback port, once /healthz answers 200:
-    the process and its base URL."""
-    server = subprocess.Popen([tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    the process and its base URL. `wrapper` runs it (valgrind), within `seconds`."""
+    server = subprocess.Popen([*wrapper, tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
+                              stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + seconds
     while True:
         try:
             if request(base + "/healthz")[0] == 200:
