@@ -421,6 +421,7 @@ package.targets += [
       "TallyAccounts",
       "TallyTMDB",
       "TallyPush",
+      "TallyHeap",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "Metrics", package: "swift-metrics"),
@@ -497,6 +498,7 @@ package.targets += [
     dependencies: [
       "TallyServer",
       "TallyServerTesting",
+      "TallyHeap",
       "TallyHTTP",
       "TallyPush",
       "TallySQLite",
@@ -564,6 +566,8 @@ package.targets += [
   ),
   // The commit a release was built from, which scripts/release passes to the C compiler.
   .target(name: "TallyBuildInfo"),
+  // glibc's `malloc_trim`, which Swift's Glibc module does not bring.
+  .target(name: "TallyHeap"),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.
   .executableTarget(
     name: "tally",

@@ -49,6 +49,8 @@ public func buildApplication(
       DailyBackups(database: database, directory: directory, keep: configuration.backupKeep, clock: clock, logger: logger))
   }
   app.addServices(LiveTicks(store: store, settings: configuration.live, logger: logger))
+  // Once quiet, the heap a burst of requests freed goes back to the system.
+  app.addServices(QuietHeapTrim())
   // The reminder sender (webhooks and Web Push) runs beside the server in the same service
   // group: its own task, so request handling never waits for it, and it stops with the server.
   app.addServices(

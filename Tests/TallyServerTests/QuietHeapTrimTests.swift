@@ -1,0 +1,48 @@
+import Foundation
+import TallyHeap
+import Testing
+
+@testable import TallyServer
+
+@Suite struct QuietHeapTrimTests {
+  /// Looks 250 ms apart; the process's CPU time at each, in milliseconds.
+  @Test func trimsOnceAtTheFirstQuietLookAfterWork() {
+    var watch = QuietWatch(look: .milliseconds(250))
+    let cpu = [40, 40.1, 40.2, 140, 380, 381, 381.5, 382, 390, 390, 390]
+    let trims = cpu.map { watch.shouldTrim(cpuTime: .milliseconds($0)) }
+    #expect(trims == [false, true, false, false, false, true, false, false, false, true, false])
+  }
+
+  @Test func aBusyProcessIsLeftAlone() {
+    var watch = QuietWatch(look: .milliseconds(250))
+    #expect((1...50).map { watch.shouldTrim(cpuTime: .milliseconds($0 * 30)) }.allSatisfy { !$0 })
+  }
+
+  @Test func theProcessCPUTimeCountsWork() {
+    let before = processCPUTime()
+    var sum = 0
+    let until = ContinuousClock.now + .milliseconds(20)
+    while ContinuousClock.now < until { sum &+= Int.random(in: 0..<10) }
+    #expect(processCPUTime() - before >= .milliseconds(10), "\(sum)")
+  }
+
+  #if os(Linux)
+    /// What a burst freed, held by glibc until trimmed, leaves the process's resident memory.
+    @Test func trimmingGivesFreedHeapBack() throws {
+      let blocks = (0..<32_768).map { _ in UnsafeMutableRawPointer.allocate(byteCount: 1024, alignment: 16) }
+      // The last stays, so the freed ones lie below an arena's top, which glibc never trims alone.
+      blocks.dropLast().forEach { $0.deallocate() }
+      let held = try Self.residentAnonymousKiB()
+      #expect(tally_heap_trim() == 1)
+      let trimmed = try Self.residentAnonymousKiB()
+      blocks.last?.deallocate()
+      #expect(held - trimmed >= 16 * 1024, "RssAnon \(held) kB before the trim, \(trimmed) kB after")
+    }
+
+    static func residentAnonymousKiB() throws -> Int {
+      let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") })
+      return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+  #endif
+}
