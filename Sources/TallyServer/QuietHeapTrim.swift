@@ -14,17 +14,9 @@ import TallyHeap
 /// A busy server is never quiet at a look, so it is left alone.
 public struct QuietHeapTrim: Service {
   let look: Duration
-  let cpuTime: @Sendable () -> Duration
-  let trim: @Sendable () -> Void
 
-  public init(
-    look: Duration = .milliseconds(250),
-    cpuTime: @escaping @Sendable () -> Duration = processCPUTime,
-    trim: @escaping @Sendable () -> Void = { _ = tally_heap_trim() }
-  ) {
+  public init(look: Duration = .milliseconds(250)) {
     self.look = look
-    self.cpuTime = cpuTime
-    self.trim = trim
   }
 
   /// Returns when the server shuts down.
@@ -32,14 +24,14 @@ public struct QuietHeapTrim: Service {
     await cancelWhenGracefulShutdown {
       var watch = QuietWatch(look: look)
       while (try? await Task.sleep(for: look)) != nil {
-        if watch.shouldTrim(cpuTime: cpuTime()) { trim() }
+        if watch.shouldTrim(cpuTime: processCPUTime()) { tally_heap_trim() }
       }
     }
   }
 }
 
 /// The CPU time every thread of this process has used (POSIX counts `clock()` in microseconds).
-@Sendable public func processCPUTime() -> Duration {
+func processCPUTime() -> Duration {
   .microseconds(clock())
 }
 
