@@ -13,11 +13,9 @@ import TallyHeap
 /// after the process has worked, the first look that finds it quiet gives the free pages back.
 /// A busy server is never quiet at a look, so it is left alone.
 public struct QuietHeapTrim: Service {
-  let look: Duration
+  let look = Duration.milliseconds(250)
 
-  public init(look: Duration = .milliseconds(250)) {
-    self.look = look
-  }
+  public init() {}
 
   /// Returns when the server shuts down.
   public func run() async {

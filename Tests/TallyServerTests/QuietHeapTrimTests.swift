@@ -36,19 +36,13 @@ import Testing
     /// cannot make it fail.
     @Test func trimmingGivesFreedHeapBack() throws {
       let blocks = (0..<32_768).map { _ in UnsafeMutableRawPointer.allocate(byteCount: 1024, alignment: 16) }
-      let allocated = try Self.residentAnonymousKiB()
+      let allocated = try residentKiB("RssAnon")
       // The last stays, so the freed ones lie below an arena's top, which glibc never trims alone.
       blocks.dropLast().forEach { $0.deallocate() }
       tally_heap_trim()
-      let trimmed = try Self.residentAnonymousKiB()
+      let trimmed = try residentKiB("RssAnon")
       blocks.last?.deallocate()
       #expect(allocated - trimmed >= 16 * 1024, "RssAnon \(allocated) kB allocated, \(trimmed) kB trimmed")
-    }
-
-    static func residentAnonymousKiB() throws -> Int {
-      let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") })
-      return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }
   #endif
 }

@@ -22,16 +22,10 @@ import Testing
     /// The test binary's code that ran before stands in for a server's start-up: once released,
     /// fewer of the process's file pages are resident.
     @Test func releasingHandsFilePagesBack() throws {
-      let before = try Self.residentFileKiB()
+      let before = try residentKiB("RssFile")
       #expect(StartupPages.release() > 0)
-      let after = try Self.residentFileKiB()
+      let after = try residentKiB("RssFile")
       #expect(after < before, "RssFile \(before) kB before, \(after) kB after")
-    }
-
-    static func residentFileKiB() throws -> Int {
-      let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
-      return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }
   #endif
 }
