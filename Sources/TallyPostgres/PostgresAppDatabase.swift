@@ -99,8 +99,9 @@ public final class PostgresAppDatabase: Sendable {
     try await limited { [self] in try await leased(body) }
   }
 
-  /// Runs `body` on a pooled connection; a pool that cannot give one (closed, or the
-  /// database unreachable) is ``StoreError/storage(_:)``, whatever type the pool throws.
+  /// Runs `body` on a pooled connection, on the connection's event loop (``EventLoopExecutor``);
+  /// a pool that cannot give one (closed, or the database unreachable) is
+  /// ``StoreError/storage(_:)``, whatever type the pool throws.
   private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
     async throws -> T
   {
@@ -108,7 +109,9 @@ public final class PostgresAppDatabase: Sendable {
     do {
       return try await client.withConnection { connection in
         leasedOne.withLock { $0 = true }
-        return try await body(connection)
+        return try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
+          try await body(connection)
+        }
       }
     } catch where !leasedOne.withLock({ $0 }) {
       throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) gave no connection (\(error))")

@@ -5,7 +5,9 @@ import TallyStore
 /// The statements a mark or a page runs on every request, prepared once per connection:
 /// PostgreSQL then neither parses nor plans them again. Parsing and planning were about 40%
 /// of the database's CPU for a mark (`perf record`, docs/server.md). Each names its columns,
-/// so a newer schema's added column does not invalidate a connection's prepared plan.
+/// so a newer schema's added column does not invalidate a connection's prepared plan. Each
+/// is named here: the driver's default name is the type's name, worked out by reflection on
+/// every execution.
 enum PostgresKeptStatements {
   /// A statement whose one parameter, `$1`, is the user.
   protocol OfUser: PostgresPreparedStatement {
@@ -14,6 +16,7 @@ enum PostgresKeptStatements {
 
   /// The user's feed head: the revision every page and poll checks.
   struct FeedHead: OfUser {
+    static let name = "tally_feed_head"
     static let sql = "SELECT position FROM sync_heads WHERE user_id = $1"
     let user: UUID
 
@@ -22,6 +25,7 @@ enum PostgresKeptStatements {
 
   /// ``PostgresConnection/lockSyncHead(_:)``.
   struct LockSyncHead: OfUser {
+    static let name = "tally_lock_sync_head"
     // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
     static let sql = """
       WITH owner AS (SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE)
@@ -40,6 +44,7 @@ enum PostgresKeptStatements {
   /// ``PostgresConnection/writeSyncEntities(_:user:latest:)``: positions taken, the head
   /// announced, the latest stamp kept and the entities written; answers the last position.
   struct WriteSyncEntities: PostgresPreparedStatement {
+    static let name = "tally_write_sync_entities"
     static let sql = """
       WITH moved AS (
         UPDATE sync_heads SET position = position + $1, latest_stamp = COALESCE($2, latest_stamp)
@@ -82,6 +87,7 @@ enum PostgresKeptStatements {
 
   /// ``PostgresConnection/markDays(_:of:user:status:amount:note:keepingNotes:)``.
   struct MarkDays: PostgresPreparedStatement {
+    static let name = "tally_mark_days"
     static let sql = """
       WITH habit AS (
         SELECT id, name, icon, color, group_name, created_day, frequency, target_per_week, schedule_times,
