@@ -323,6 +323,16 @@ try:
     # 4, 5: a habit's grid: months, a tooltip, the year's total, thumb-sized cells, marks.
     go("/habits")
     read = d.find_element(By.XPATH, "//h3/a[contains(., 'Read')]").get_attribute("href")
+    # A first visit, with only the screen's width remembered, draws the grid once, for its card.
+    for dims in (PHONE, DESKTOP):
+        size(dims)
+        go("/habits")
+        d.delete_cookie("tally_grid_width")
+        go(read.replace(BASE, ""))
+        fetched = js("return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'fetch').length")
+        drawn = js("const g = document.getElementById('habit-grid'); return [Math.round(g.clientWidth), Number(g.dataset.layoutWidth)]")
+        check(fetched == 0 and abs(drawn[0] - drawn[1]) <= 1,
+              f"{dims[0]} px: a habit's first visit is drawn once, for its card (card, layout: {drawn}; {fetched} fetches)")
     for dims in (PHONE, DESKTOP):
         size(dims)
         d.get(read)

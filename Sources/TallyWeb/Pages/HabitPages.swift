@@ -12,6 +12,15 @@ struct HabitPages {
   static let widthCookie = "tally_grid_width"
   static let defaultWidth = 343.0
 
+  /// The grid's width: asked for or measured before, else the card's width on the screen every
+  /// page remembers (app.css: `main` at most 1120 px with 16 px padding, a card's 1 px border
+  /// and 16 px padding), so a first visit is drawn once; without either, a phone's.
+  static func gridWidth(of request: Request) throws -> Double {
+    let screen = request.cookies[TodayPages.widthCookie].flatMap { Int($0.value) }
+    let card = screen.map { min($0, 1120) - 66 }.flatMap { TodayPages.widths.contains($0) ? $0 : nil }
+    return try TodayPages.width(of: request, cookie: widthCookie, default: card.map(Double.init) ?? defaultWidth)
+  }
+
   struct ListModel: Sendable {
     struct Group: Sendable {
       let name: String
@@ -147,7 +156,7 @@ struct HabitPages {
     var editing = try query.day("day")
     if let day = editing, day > time.today { editing = nil }
     let until = try query.day("until")
-    let width = try TodayPages.width(of: request, cookie: Self.widthCookie, default: Self.defaultWidth)
+    let width = try Self.gridWidth(of: request)
     let model = HabitDetail(
       habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing,
       until: until)

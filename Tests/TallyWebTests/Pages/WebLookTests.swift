@@ -27,6 +27,26 @@ import Testing
     }
   }
 
+  /// Every page remembers the screen's width, so a habit's first visit draws its grid for the
+  /// card that screen gives, rather than for a phone and then again once the card is measured.
+  @Test func aHabitsFirstVisitIsLaidOutForItsCardOnTheRememberedScreen() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let id = try #require(try await client.addHabit("Read", headers: owner)["id"] as? String)
+      let session = try #require(owner[.cookie])
+      func layoutWidth(_ cookies: String, query: String = "") async throws -> String? {
+        let page = try await client.page("/habits/\(id)\(query)", headers: [.cookie: "\(session)\(cookies)"])
+        return page.components(separatedBy: #"data-layout-width=""#).dropFirst().first?.prefix { $0 != "\"" }.description
+      }
+      #expect(try await layoutWidth("") == "343", "no width remembered: a phone's")
+      #expect(try await layoutWidth("; tally_width=375") == "309", "375 less main's and the card's padding and border")
+      #expect(try await layoutWidth("; tally_width=1280") == "1054", "main is at most 1120 px wide")
+      #expect(try await layoutWidth("; tally_width=1280; tally_grid_width=700") == "700", "a measured card wins")
+      #expect(try await layoutWidth("; tally_width=1280", query: "?width=500") == "500", "and an asked width")
+      #expect(try await layoutWidth("; tally_width=90") == "343", "a screen too narrow to lay out for")
+    }
+  }
+
   @Test func journalMarksCarryTheirThemeClassAndANumberNeverCoversTheChatDot() async throws {
     let server = try TestServer()
     try await server.test { client in
