@@ -58,6 +58,11 @@ def go(path):
     settled()
 
 
+def fetches():
+    """How many requests the page's script has made since it loaded (a relayout is one)."""
+    return js("return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'fetch').length")
+
+
 def post(path, form):
     """A form post from the page, as the page's own forms make it."""
     return d.execute_async_script("""
@@ -200,7 +205,7 @@ try:
     d.delete_cookie("tally_width")
     go("/habits")
     go("/today")
-    fetched = js("return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'fetch').length")
+    fetched = fetches()
     check(fetched == 0, f"Today is drawn once, for the phone's width, with no second layout ({fetched} fetches)")
     columns = js("return document.getElementById('date-grid').dataset.columns")
     check(columns == "11", f"375 px gives 11 columns (SPEC 5), got {columns}")
@@ -329,7 +334,7 @@ try:
         go("/habits")
         d.delete_cookie("tally_grid_width")
         go(read.replace(BASE, ""))
-        fetched = js("return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'fetch').length")
+        fetched = fetches()
         drawn = js("const g = document.getElementById('habit-grid'); return [Math.round(g.clientWidth), Number(g.dataset.layoutWidth)]")
         check(fetched == 0 and abs(drawn[0] - drawn[1]) <= 1,
               f"{dims[0]} px: a habit's first visit is drawn once, for its card (card, layout: {drawn}; {fetched} fetches)")
