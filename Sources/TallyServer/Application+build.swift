@@ -7,6 +7,7 @@ import Prometheus
 import ServiceLifecycle
 import TallyAPI
 import TallyDelivery
+import TallyHeap
 import TallyHTTP
 import TallySQLite
 import TallyStore
@@ -103,12 +104,14 @@ public func buildMetricsRouter(_ metrics: PrometheusCollectorRegistry) -> Router
 }
 
 /// What `tally serve` runs: metrics into Prometheus when they have an address, the
-/// application, until a signal stops it. Once it is built, the pages only start-up used are
-/// given back (``StartupPages``).
+/// application, until a signal stops it. Thread arenas keep at most 4 MiB of free top
+/// (`tally_heap_bound_arena_tops`); once the application is built, the pages only start-up
+/// used are given back (``StartupPages``).
 public func runServer(
   _ configuration: ServerConfiguration, clock: @escaping @Sendable () -> Date = { Date() },
   onServerRunning: @escaping @Sendable () async -> Void
 ) async throws {
+  tally_heap_bound_arena_tops()
   let metrics = configuration.metricsAddress == nil ? nil : ServerMetrics.bootstrap()
   let app = try await buildApplication(configuration, metrics: metrics, clock: clock, onServerRunning: onServerRunning)
   // Before it listens, so no request waits on the advice or on code it took back.

@@ -44,5 +44,22 @@ import Testing
       blocks.last?.deallocate()
       #expect(allocated - trimmed >= 16 * 1024, "RssAnon \(allocated) kB allocated, \(trimmed) kB trimmed")
     }
+
+    /// After an import glibc kept 35 MiB of a thread arena's free top, which no trim gives back:
+    /// each freed mapped block raises the size below which blocks come from arenas, up to
+    /// 32 MiB, and the top an arena keeps to twice that. Bounded, a large block after a larger
+    /// one is still mapped on its own, so freeing it takes it out of resident memory at once.
+    @Test func largeBlocksGoBackAtOnceOnceBounded() throws {
+      #expect(tally_heap_bound_arena_tops() == 1)
+      let larger = UnsafeMutableRawPointer.allocate(byteCount: 30 << 20, alignment: 16)
+      larger.initializeMemory(as: UInt8.self, repeating: 1, count: 30 << 20)
+      larger.deallocate()
+      let large = UnsafeMutableRawPointer.allocate(byteCount: 20 << 20, alignment: 16)
+      large.initializeMemory(as: UInt8.self, repeating: 1, count: 20 << 20)
+      let allocated = try residentKiB("RssAnon")
+      large.deallocate()
+      let freed = try residentKiB("RssAnon")
+      #expect(allocated - freed >= 16 * 1024, "RssAnon \(allocated) kB allocated, \(freed) kB freed")
+    }
   #endif
 }

@@ -60,7 +60,23 @@ struct TransferController {
   /// checks and counts everything and writes nothing (200).
   @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
-    defer { MemoryRelease.afterLargeWork() }
+    do {
+      let response = try await importFile(request, user: user, context: context)
+      await releaseMemory()
+      return response
+    } catch {
+      await releaseMemory()
+      throw error
+    }
+  }
+
+  /// The store's caches first, so that the pages they free are among those handed back.
+  private func releaseMemory() async {
+    await services.store.releaseMemory()
+    MemoryRelease.afterLargeWork()
+  }
+
+  private func importFile(_ request: Request, user: User, context: AppRequestContext) async throws -> Response {
     let dryRun = try request.uri.queryParameters.bool("dryRun") ?? false
     let format: ImportFormat
     if let text = request.uri.queryParameters.get("format") {

@@ -5,4 +5,9 @@
 /// some went back, 0 when none did or the allocator is not glibc's.
 int tally_heap_trim(void);
 
+/// Fixes glibc's mmap and trim thresholds (1 MiB and 4 MiB) for the rest of the process, so
+/// that a thread arena never keeps more than 4 MiB of free top; 1 when both were set, 0 when
+/// not or the allocator is not glibc's.
+int tally_heap_bound_arena_tops(void);
+
 #endif

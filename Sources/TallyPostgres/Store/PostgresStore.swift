@@ -85,6 +85,9 @@ public struct PostgresStore: Store {
     feedHeads.advance(moved)
   }
 
+  /// PostgreSQL keeps its caches in its own processes.
+  public func releaseMemory() async {}
+
   static func storeError(_ error: any Error) -> any Error {
     switch error {
     case let error as StoreError:

@@ -88,6 +88,12 @@ public struct SQLiteStore: Store {
     }
   }
 
+  /// The writer's page cache may grow to 32 MiB (``AppDatabase``), and an import fills it
+  /// with pages no request will want soon; it empties here. Readers keep SQLite's 2 MiB.
+  public func releaseMemory() async {
+    try? await database.writer.writeWithoutTransaction { db in db.releaseMemory() }
+  }
+
   /// A read of one user's day, one habit or one list runs on the caller's thread: waiting on a
   /// reader's queue cost a page two switches between threads per read (docs/storage.md,
   /// "Reads"). Reads across every habit or all of a journal go through ``readAside(_:)``.
