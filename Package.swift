@@ -383,6 +383,7 @@ package.targets += [
       "TallyImport",
       "TallyTMDB",
       "TallyPush",
+      "TallyHeap",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
@@ -566,7 +567,7 @@ package.targets += [
   ),
   // The commit a release was built from, which scripts/release passes to the C compiler.
   .target(name: "TallyBuildInfo"),
-  // glibc's `malloc_trim`, which Swift's Glibc module does not bring.
+  // glibc's `malloc_trim` and `mallopt`, which Swift's Glibc module does not bring.
   .target(name: "TallyHeap"),
   // A few lines: read the process's arguments, environment and clock, call TallyCLI, exit.
   .executableTarget(
