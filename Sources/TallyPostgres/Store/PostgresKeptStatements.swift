@@ -26,14 +26,7 @@ enum PostgresKeptStatements {
   /// ``PostgresConnection/lockSyncHead(_:)``.
   struct LockSyncHead: OfUser {
     static let name = "tally_lock_sync_head"
-    // Setting a column to itself takes the row's lock, as FOR UPDATE would, and returns it.
-    static let sql = """
-      WITH owner AS (SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE)
-      INSERT INTO sync_heads (user_id, position) SELECT id, 0 FROM owner
-      ON CONFLICT (user_id) DO UPDATE SET position = sync_heads.position
-      RETURNING latest_stamp, (SELECT device_id FROM sync_meta WHERE id = 1) AS device,
-        EXISTS (SELECT 1 FROM sync_remotes WHERE user_id = $1) AS replica
-      """
+    static let sql = "SELECT head_stamp, head_device, head_replica FROM tally_lock_user($1)"
     let user: UUID
 
     func decodeRow(_ row: PostgresRow) throws -> (String?, UUID?, Bool) {
@@ -85,27 +78,22 @@ enum PostgresKeptStatements {
     func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
   }
 
-  /// ``PostgresConnection/markDays(_:of:user:status:amount:note:keepingNotes:)``.
+  /// ``PostgresConnection/markDays(_:of:user:status:amount:note:keepingNotes:)``: the user
+  /// locked and the days marked by `tally_mark_days` (PostgresMigrations' `v6`).
   struct MarkDays: PostgresPreparedStatement {
     static let name = "tally_mark_days"
     static let sql = """
-      WITH habit AS (
-        SELECT id, name, icon, color, group_name, created_day, frequency, target_per_week, schedule_times,
-          schedule_days, reminder, reminder_start, reminder_end, reminder_every_hours, archived, sort_order,
-          kind, unit, target, target_direction, description
-        FROM habits WHERE id = $1 AND user_id = $2),
-      written AS (
-        INSERT INTO habit_entries (habit_id, day, status, note, amount)
-        SELECT $1, day, $3, $4, $5 FROM unnest($7::text[]) AS day WHERE EXISTS (SELECT 1 FROM habit)
-        ON CONFLICT (habit_id, day) DO UPDATE SET status = excluded.status, amount = excluded.amount,
-          note = CASE WHEN $6 THEN habit_entries.note ELSE excluded.note END
-        RETURNING day, status, note, amount)
-      SELECT habit.*, written.day AS entry_day, written.status AS entry_status, written.note AS entry_note,
-        written.amount AS entry_amount, feed.entity_id AS feed_id, feed.fields AS feed_fields,
-        feed.stamps AS feed_stamps, feed.deleted AS feed_deleted
-      FROM habit JOIN written ON true
-      JOIN unnest($7::text[], $8::text[]) AS key(day, id) ON key.day = written.day
-      LEFT JOIN sync_entities feed ON feed.user_id = $2 AND feed.kind = 'entry' AND feed.entity_id = key.id
+      SELECT m.head_stamp, m.head_device, m.head_replica,
+        (m.habit_row).id, (m.habit_row).name, (m.habit_row).icon, (m.habit_row).color, (m.habit_row).group_name,
+        (m.habit_row).created_day, (m.habit_row).frequency, (m.habit_row).target_per_week,
+        (m.habit_row).schedule_times, (m.habit_row).schedule_days, (m.habit_row).reminder,
+        (m.habit_row).reminder_start, (m.habit_row).reminder_end, (m.habit_row).reminder_every_hours,
+        (m.habit_row).archived, (m.habit_row).sort_order, (m.habit_row).kind, (m.habit_row).unit,
+        (m.habit_row).target, (m.habit_row).target_direction, (m.habit_row).description,
+        (m.entry_row).day AS entry_day, (m.entry_row).status AS entry_status, (m.entry_row).note AS entry_note,
+        (m.entry_row).amount AS entry_amount, (m.feed_row).entity_id AS feed_id, (m.feed_row).fields AS feed_fields,
+        (m.feed_row).stamps AS feed_stamps, (m.feed_row).deleted AS feed_deleted
+      FROM tally_mark_days($1, $2, $3, $4, $5, $6, $7, $8) AS m
       """
     static let bindingDataTypes: [PostgresDataType] = [
       .uuid, .uuid, .text, .text, .int8, .bool, .textArray, .textArray,

@@ -12,25 +12,26 @@ extension PostgresStore {
     _ days: [Day], of habit: UUID, to mark: DayMark, note: String?, for user: UUID
   ) async throws -> [HabitEntry] {
     let (days, newNote) = try EntryNote.marking(days, note, for: mark)
-    let dayTexts = days.map(\.description)
-    return try await write(recordingFor: user) { connection, sync in
-      guard !days.isEmpty else {
+    guard let status = mark.status, !days.isEmpty else {
+      let dayTexts = days.map(\.description)
+      return try await write(recordingFor: user) { connection, sync in
         _ = try await connection.ownedHabit(habit, of: user)
-        return []
-      }
-      guard let status = mark.status else {
-        _ = try await connection.ownedHabit(habit, of: user)
+        guard !days.isEmpty else { return [] }
         try await connection.run(
           "DELETE FROM habit_entries WHERE habit_id = \(habit) AND day = ANY(\(dayTexts)::text[])")
         try await sync.record(days.map { SyncRecord.entry(habit, $0, status: nil, note: nil).setByUser })
         return []
       }
+    }
+    let now = clock()
+    return try await write { connection in
       let marked = try await connection.markDays(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil)
       // A mark the habit does not take is refused here, and the transaction with it.
       try StoreError.validating { () throws(ValidationError) in
         try marked.habit.checkEntry(status: status, amount: mark.amount)
       }
+      let sync = PostgresSyncRecorder(connection, user: user, now: now, head: marked.head)
       try await sync.record(marked.entries.map { SyncRecord.entry(habit, $0).setByUser }, held: marked.held)
       return marked.entries
     }
@@ -55,26 +56,31 @@ extension PostgresStore {
 }
 
 extension PostgresConnection {
-  /// Writes `days` of the user's habit with one status, in one statement with what a mark
-  /// reads besides (the habit, and the feed's entities of the days), since a user's writes
-  /// take turns and each round trip is part of every turn. A habit that is not the user's is
-  /// ``StoreError/notFound(_:)``, with nothing written. The habit read is the one this
-  /// statement saw after the user's lock was taken, so it cannot be stale.
+  /// Locks the user and writes `days` of their habit with one status, in one statement with
+  /// what a mark reads besides (the user's feed head, the habit, and the feed's entities of
+  /// the days), since a user's writes take turns and each round trip is part of every turn.
+  /// A user who does not exist, or a habit that is not the user's, is
+  /// ``StoreError/notFound(_:)``, with nothing written. Everything read is what the database
+  /// held once the lock was taken, so nothing is stale (`tally_mark_days`).
   func markDays(
     _ days: [Day], of habit: UUID, user: UUID, status: EntryStatus, amount: Amount?, note: String?,
     keepingNotes: Bool
-  ) async throws -> (habit: Habit, entries: [HabitEntry], held: [String: SyncEntity]) {
+  ) async throws -> (head: SyncHead, habit: Habit, entries: [HabitEntry], held: [String: SyncEntity]) {
     let rows = try await kept(
       PostgresKeptStatements.MarkDays(
         habit: habit, user: user, status: status.rawValue, note: note, amount: amount?.thousandths,
         keepingNotes: keepingNotes, days: days.map(\.description), ids: days.map { SyncID.entry(habit, $0) }))
-    guard let first = rows.first else { throw StoreError.notFound(.habit(habit)) }
+    guard let first = rows.first else { throw StoreError.notFound(.user(user)) }
+    let head = try SyncHead(
+      latest: try first["head_stamp"].decode(String?.self), device: try first["head_device"].decode(UUID?.self),
+      isReplica: try first["head_replica"].decode(Bool.self))
+    guard try first["id"].decode(UUID?.self) != nil else { throw StoreError.notFound(.habit(habit)) }
     var held: [String: SyncEntity] = [:]
     for row in rows {
       if let id = try row["feed_id"].decode(String?.self) { held[id] = try Self.syncEntity(row, prefix: "feed_") }
     }
     let entries = try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day }
-    return (try PostgresRows.habit(first), entries, held)
+    return (head, try PostgresRows.habit(first), entries, held)
   }
 
   /// Every entry in `range` of the user's habits, one query over the user's habits.

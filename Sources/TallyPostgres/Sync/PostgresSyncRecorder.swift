@@ -25,7 +25,12 @@ struct PostgresSyncRecorder: Sendable {
   /// ``PostgresConnection/lockSyncHead(_:)``). The stamp is stored with the first change it
   /// records: a write that records nothing leaves the clock where it was.
   init(_ connection: PostgresConnection, user: UUID, now: Date) async throws {
-    let head = try await connection.lockSyncHead(user)
+    self.init(connection, user: user, now: now, head: try await connection.lockSyncHead(user))
+  }
+
+  /// A recorder stamping with the next tick after `head`, which the caller has locked in a
+  /// statement of its own.
+  init(_ connection: PostgresConnection, user: UUID, now: Date, head: SyncHead) {
     stamp = HybridClock.tick(latest: head.latest, now: now, device: head.device)
     self.connection = connection
     self.user = user

@@ -9,6 +9,14 @@ struct SyncHead {
   var latest: HybridStamp?
   var device: UUID
   var isReplica: Bool
+
+  /// The head as `tally_lock_user` answers it.
+  init(latest: String?, device: UUID?, isReplica: Bool) throws {
+    guard let device else { throw StoreError.corrupt("sync_meta has no device id") }
+    self.latest = latest.flatMap(HybridStamp.init)
+    self.device = device
+    self.isReplica = isReplica
+  }
 }
 
 /// The sync tables, read and written inside a caller's transaction.
@@ -28,8 +36,7 @@ extension PostgresConnection {
     guard let (latest, device, isReplica) = try await kept(PostgresKeptStatements.LockSyncHead(user: user)).first else {
       throw StoreError.notFound(.user(user))
     }
-    guard let device else { throw StoreError.corrupt("sync_meta has no device id") }
-    return SyncHead(latest: latest.flatMap(HybridStamp.init), device: device, isReplica: isReplica)
+    return try SyncHead(latest: latest, device: device, isReplica: isReplica)
   }
 
   func syncEntity(_ key: SyncKey, user: UUID) async throws -> SyncEntity? {
