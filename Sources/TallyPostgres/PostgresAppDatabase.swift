@@ -25,6 +25,8 @@ public final class PostgresAppDatabase: Sendable {
   public let heads: FeedHeads
   /// Who requests come from; kept only while ``listener`` hears.
   let signIns: SignInCache
+  /// One write per user at a time from this instance.
+  let writeTurns = WriteTurns()
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
@@ -121,35 +123,42 @@ public final class PostgresAppDatabase: Sendable {
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times. The feed
   /// heads it moved, and any change to who may sign in, are announced to this instance once
-  /// it has committed (other instances hear of them from PostgreSQL).
+  /// it has committed (other instances hear of them from PostgreSQL). A write for `turnOf`
+  /// waits for that user's other writes through this instance first (``WriteTurns``), within
+  /// the same time limit, before it takes a connection.
   func transaction<T: Sendable>(
-    _ isolation: Isolation = .readCommitted, timeLimited: Bool = true,
+    _ isolation: Isolation = .readCommitted, timeLimited: Bool = true, turnOf user: UUID? = nil,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     let pending = PendingChanges()
     let result = try await PendingChanges.$current.withValue(pending) {
-      try await attempts(isolation, timeLimited: timeLimited, body)
+      try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body)
     }
     pending.take().announce(to: heads, signIns)
     return result
   }
 
   private func attempts<T: Sendable>(
-    _ isolation: Isolation, timeLimited: Bool, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    _ isolation: Isolation, timeLimited: Bool, turnOf user: UUID?,
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     var attempt = 1
     while true {
       PendingChanges.current?.reset()
       do {
         return try await limited(timeLimited) { [self] in
-          try await leased { [logger] connection in
-            try await connection.withTransaction(logger: logger) { connection in
-              if isolation != .readCommitted {
-                try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
+          let run = { [self] in
+            try await leased { [logger] connection in
+              try await connection.withTransaction(logger: logger) { connection in
+                if isolation != .readCommitted {
+                  try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
+                }
+                return try await body(connection)
               }
-              return try await body(connection)
             }
           }
+          guard let user else { return try await run() }
+          return try await writeTurns.run(user, run)
         }
       } catch let error as PostgresTransactionError {
         // What the caller needs is what failed: its own error, or the database's.

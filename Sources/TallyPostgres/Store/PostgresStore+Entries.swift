@@ -24,7 +24,7 @@ extension PostgresStore {
       }
     }
     let now = clock()
-    return try await write { connection in
+    return try await write(turnOf: user) { connection in
       let marked = try await connection.markDays(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil)
       // A mark the habit does not take is refused here, and the transaction with it.

@@ -24,15 +24,18 @@ public struct PostgresStore: Store {
     recordingFor user: UUID, _ body: @escaping @Sendable (PostgresConnection, PostgresSyncRecorder) async throws -> T
   ) async throws -> T {
     let now = clock()
-    return try await write { connection in
+    return try await write(turnOf: user) { connection in
       try await body(connection, try await PostgresSyncRecorder(connection, user: user, now: now))
     }
   }
 
-  /// Runs `body` in a write transaction: all of it is committed, or none.
-  func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+  /// Runs `body` in a write transaction: all of it is committed, or none. A write for one
+  /// user's data names them, and waits for their other writes through this instance first.
+  func write<T: Sendable>(
+    turnOf user: UUID? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
     do {
-      return try await database.transaction(.readCommitted, body)
+      return try await database.transaction(.readCommitted, turnOf: user, body)
     } catch {
       throw Self.storeError(error)
     }

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// At most one write transaction per user at a time from this instance, the others waiting
+/// here in the order they came: not in PostgreSQL behind the user's row lock, each holding a
+/// pooled connection that other users' requests need and costing the database a lock wait
+/// and a wake-up. Only a saving: the row lock (`tally_lock_user`) still keeps a user's writes
+/// in turn across instances and every other path.
+///
+/// A cancelled holder hands the turn on at once, even if its work does not stop (a query on a
+/// connection the server dropped): the row lock keeps what follows correct, and the user's
+/// writes are not stuck behind it.
+final class WriteTurns: Sendable {
+  private enum Phase {
+    case new
+    case waiting(CheckedContinuation<Void, any Error>)
+    case holding
+    case done
+  }
+
+  private struct State {
+    var next: UInt64 = 0
+    var phases: [UInt64: Phase] = [:]
+    /// Each user's holder first, then who waits, in order.
+    var lines: [UUID: [UInt64]] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// `body` once it is `user`'s turn; cancelling the caller leaves the line, or the turn.
+  func run<T>(_ user: UUID, _ body: () async throws -> T) async throws -> T {
+    let id = state.withLock { state in
+      state.next += 1
+      state.phases[state.next] = .new
+      return state.next
+    }
+    defer { state.withLock { _ = $0.phases.removeValue(forKey: id) } }
+    return try await withTaskCancellationHandler {
+      try await take(user, id)
+      defer { leave(user, id) }
+      return try await body()
+    } onCancel: {
+      leave(user, id)
+    }
+  }
+
+  /// How many hold or wait for `user`'s turn.
+  func inLine(for user: UUID) -> Int {
+    state.withLock { $0.lines[user]?.count ?? 0 }
+  }
+
+  private func take(_ user: UUID, _ id: UInt64) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let answer: Result<Void, any Error>? = state.withLock { state in
+        // Cancelled before it came to the line.
+        guard case .new? = state.phases[id] else { return .failure(CancellationError()) }
+        if state.lines[user, default: []].isEmpty {
+          state.lines[user] = [id]
+          state.phases[id] = .holding
+          return .success(())
+        }
+        state.lines[user]!.append(id)
+        state.phases[id] = .waiting(continuation)
+        return nil
+      }
+      if let answer { continuation.resume(with: answer) }
+    }
+  }
+
+  /// Leaves the line, or the turn, which goes to the next in line.
+  private func leave(_ user: UUID, _ id: UInt64) {
+    let (cancelled, next): (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?) =
+      state.withLock { state in
+        switch state.phases[id] {
+        case .new?:
+          state.phases[id] = .done
+          return (nil, nil)
+        case .waiting(let continuation)?:
+          state.phases[id] = .done
+          state.lines[user]?.removeAll { $0 == id }
+          return (continuation, nil)
+        case .holding?:
+          state.phases[id] = .done
+          var line = state.lines[user] ?? []
+          line.removeFirst()
+          guard let following = line.first, case .waiting(let continuation)? = state.phases[following] else {
+            state.lines[user] = nil
+            return (nil, nil)
+          }
+          state.lines[user] = line
+          state.phases[following] = .holding
+          return (nil, continuation)
+        case .done?, nil:
+          return (nil, nil)
+        }
+      }
+    cancelled?.resume(throwing: CancellationError())
+    next?.resume()
+  }
+}
