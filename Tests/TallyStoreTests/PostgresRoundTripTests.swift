@@ -98,6 +98,45 @@ struct PostgresMarkTests {
     #expect(try await store.revision(for: ada.id) == heads.0)
     #expect(try await store.revision(for: bob.id) == heads.1)
   }
+  /// A burst of one user's writes waits in the instance, holding one connection, while
+  /// another instance holds the user's lock: another user's write still finds a connection.
+  @Test func aBurstOfOneUsersWritesLeavesConnectionsForOthers() async throws {
+    let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 3)
+    let store = PostgresStore(database)
+    let (ada, bob) = (try await makeUser(store), try await makeUser(store, "bob"))
+    let (adaHabit, bobHabit) = (
+      try await store.createHabit(makeHabit(), for: ada.id), try await store.createHabit(makeHabit(), for: bob.id)
+    )
+    let gate = WriteTurnsTests.Gate()
+    let (holders, holderOut) = AsyncStream.makeStream(of: Int32.self)
+    // Another instance's write: it takes no turn here.
+    let holder = Task {
+      try await database.transaction { connection in
+        try await connection.run("SELECT head_stamp FROM tally_lock_user(\(ada.id))")
+        holderOut.yield(try await connection.values("SELECT pg_backend_pid()", as: Int32.self)[0])
+        await gate.wait()
+      }
+    }
+    var iterator = holders.makeAsyncIterator()
+    let holderPID = try #require(await iterator.next())
+    let marks = (1...5).map { index in
+      Task { try await store.setDay(day("2026-03-0\(index)"), of: adaHabit.id, to: .done, for: ada.id) }
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while try await database.withConnection({ watcher in
+      try await watcher.values(
+        "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
+    }) == 0 || database.writeTurns.inLine(for: ada.id) < 5 {
+      try #require(ContinuousClock.now < deadline, "ada's writes never all came to wait")
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    try await store.setDay(day("2026-03-01"), of: bobHabit.id, to: .done, for: bob.id)
+    gate.open()
+    try await holder.value
+    for mark in marks { _ = try await mark.value }
+    #expect(try await store.entries(of: adaHabit.id, for: ada.id).count == 5)
+    #expect(database.writeTurns.inLine(for: ada.id) == 0)
+  }
 }
 
 /// One user's writes through an instance wait for each other in the instance, in order, not
