@@ -1,11 +1,13 @@
 import Foundation
 import Synchronization
 
-/// At most one write transaction per user at a time from this instance, the others waiting
+/// At most two write transactions per user at a time from this instance, the others waiting
 /// here in the order they came: not in PostgreSQL behind the user's row lock, each holding a
 /// pooled connection that other users' requests need and costing the database a lock wait
-/// and a wake-up. Only a saving: the row lock (`tally_lock_user`) still keeps a user's writes
-/// in turn across instances and every other path.
+/// and a wake-up. Two rather than one so that the next write has begun and asked for the lock
+/// when the one before commits: one at a time, each write's begin and hand-over were waited for
+/// by all after it (docs/server.md). Only a saving: the row lock (`tally_lock_user`) still
+/// keeps a user's writes in turn across instances and on every path.
 ///
 /// A cancelled holder hands the turn on at once, even if its work does not stop (a query on a
 /// connection the server dropped): the row lock keeps what follows correct, and the user's
@@ -21,11 +23,18 @@ final class WriteTurns: Sendable {
   private struct State {
     var next: UInt64 = 0
     var phases: [UInt64: Phase] = [:]
-    /// Each user's holder first, then who waits, in order.
+    /// Each user's holders first, then who waits, in order.
     var lines: [UUID: [UInt64]] = [:]
   }
 
   private let state = Mutex(State())
+  /// How many of a user's writes may hold a turn at once.
+  let width: Int
+
+  init(width: Int = 2) {
+    precondition(width > 0)
+    self.width = width
+  }
 
   /// `body` once it is `user`'s turn; cancelling the caller leaves the line, or the turn.
   func run<T>(_ user: UUID, _ body: () async throws -> T) async throws -> T {
@@ -54,12 +63,11 @@ final class WriteTurns: Sendable {
       let answer: Result<Void, any Error>? = state.withLock { state in
         // Cancelled before it came to the line.
         guard case .new? = state.phases[id] else { return .failure(CancellationError()) }
-        if state.lines[user, default: []].isEmpty {
-          state.lines[user] = [id]
+        state.lines[user, default: []].append(id)
+        guard state.lines[user]!.count > width else {
           state.phases[id] = .holding
           return .success(())
         }
-        state.lines[user]!.append(id)
         state.phases[id] = .waiting(continuation)
         return nil
       }
@@ -82,13 +90,13 @@ final class WriteTurns: Sendable {
         case .holding?:
           state.phases[id] = .done
           var line = state.lines[user] ?? []
-          line.removeFirst()
-          guard let following = line.first, case .waiting(let continuation)? = state.phases[following] else {
-            state.lines[user] = nil
+          line.removeAll { $0 == id }
+          state.lines[user] = line.isEmpty ? nil : line
+          // The first who waits, if any, is now among the first `width`.
+          guard line.count >= width, case .waiting(let continuation)? = state.phases[line[width - 1]] else {
             return (nil, nil)
           }
-          state.lines[user] = line
-          state.phases[following] = .holding
+          state.phases[line[width - 1]] = .holding
           return (nil, continuation)
         case .done?, nil:
           return (nil, nil)

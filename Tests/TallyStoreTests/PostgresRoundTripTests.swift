@@ -98,10 +98,10 @@ struct PostgresMarkTests {
     #expect(try await store.revision(for: ada.id) == heads.0)
     #expect(try await store.revision(for: bob.id) == heads.1)
   }
-  /// A burst of one user's writes waits in the instance, holding one connection, while
+  /// A burst of one user's writes waits in the instance, holding two connections, while
   /// another instance holds the user's lock: another user's write still finds a connection.
   @Test func aBurstOfOneUsersWritesLeavesConnectionsForOthers() async throws {
-    let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 3)
+    let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 4)
     let store = PostgresStore(database)
     let (ada, bob) = (try await makeUser(store), try await makeUser(store, "bob"))
     let (adaHabit, bobHabit) = (
@@ -184,7 +184,7 @@ struct PostgresMarkTests {
   }
 
   @Test func oneUsersWritesTakeTurnsInOrderWhileAnotherUsersGoBy() async throws {
-    let turns = WriteTurns()
+    let turns = WriteTurns(width: 1)
     let (ada, bob) = (UUID(), UUID())
     let gate = Gate()
     let ran = Ran()
@@ -205,7 +205,7 @@ struct PostgresMarkTests {
   }
 
   @Test func aCancelledWaiterLeavesTheLineAndTheNextGoesOn() async throws {
-    let turns = WriteTurns()
+    let turns = WriteTurns(width: 1)
     let ada = UUID()
     let gate = Gate()
     let ran = Ran()
@@ -225,7 +225,7 @@ struct PostgresMarkTests {
   }
 
   @Test func aCancelledHolderHandsTheTurnOnThoughItsWorkGoesOn() async throws {
-    let turns = WriteTurns()
+    let turns = WriteTurns(width: 1)
     let ada = UUID()
     let gate = Gate()
     let holder = Task { try await turns.run(ada) { await gate.wait() } }
@@ -236,5 +236,34 @@ struct PostgresMarkTests {
     #expect(try await next.value == "ran")
     gate.open()
     try await holder.value
+  }
+
+  /// Two of a user's writes hold a turn at once (the next has begun when the one before
+  /// commits); a third waits for either, and the first who waits goes first.
+  @Test func twoOfAUsersWritesHoldATurnAndTheThirdWaitsForEither() async throws {
+    let turns = WriteTurns()
+    let ada = UUID()
+    let (first, second) = (Gate(), Gate())
+    let ran = Ran()
+    let holders = [
+      Task { try await turns.run(ada) { await first.wait() } },
+      Task { try await turns.run(ada) { await second.wait() } },
+    ]
+    try await until { turns.inLine(for: ada) == 2 }
+    let third = Task { try await turns.run(ada) { ran.add("third") } }
+    try await until { turns.inLine(for: ada) == 3 }
+    let fourth = Task { try await turns.run(ada) { ran.add("fourth") } }
+    try await until { turns.inLine(for: ada) == 4 }
+    // Were the third holding a turn, its body would have run by now.
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(ran.all.isEmpty)
+    second.open()
+    try await third.value
+    try await fourth.value
+    #expect(ran.all == ["third", "fourth"])
+    #expect(turns.inLine(for: ada) == 1)
+    first.open()
+    for holder in holders { try await holder.value }
+    #expect(turns.inLine(for: ada) == 0)
   }
 }

@@ -35,7 +35,7 @@ extension PostgresStore: SyncRepository {
   public func applyPush(_ request: SyncPushRequest, for user: UUID, now: Date, limits: SyncLimits)
     async throws -> SyncPushResponse
   {
-    try await write { connection in
+    try await write(turnOf: user) { connection in
       try await connection.lockUser(user)
       let settings = try await connection.user(user).settings
       let calendar = try Stored.valid("users.settings") { () throws(ValidationError) in
@@ -118,7 +118,7 @@ extension PostgresStore: SyncRepository {
     -> SyncPushResponse
   {
     let now = clock()
-    return try await write { connection in
+    return try await write(turnOf: user) { connection in
       try await connection.lockUser(user)
       let report = try await PostgresSyncStorage.merge(page.changes, connection, user: user, strict: false, now: now)
       try await connection.run("UPDATE sync_remotes SET cursor = \(page.cursor) WHERE user_id = \(user)")
