@@ -25,7 +25,7 @@ public final class PostgresAppDatabase: Sendable {
   public let heads: FeedHeads
   /// Who requests come from; kept only while ``listener`` hears.
   let signIns: SignInCache
-  /// One write per user at a time from this instance.
+  /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
@@ -124,8 +124,8 @@ public final class PostgresAppDatabase: Sendable {
   /// or a serialization check is run again from the start, at most three times. The feed
   /// heads it moved, and any change to who may sign in, are announced to this instance once
   /// it has committed (other instances hear of them from PostgreSQL). A write for `turnOf`
-  /// waits for that user's other writes through this instance first (``WriteTurns``), within
-  /// the same time limit, before it takes a connection.
+  /// takes its turn among that user's other writes through this instance (``WriteTurns``),
+  /// within the same time limit, before it takes a connection.
   func transaction<T: Sendable>(
     _ isolation: Isolation = .readCommitted, timeLimited: Bool = true, turnOf user: UUID? = nil,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T

@@ -29,8 +29,8 @@ public struct PostgresStore: Store {
     }
   }
 
-  /// Runs `body` in a write transaction: all of it is committed, or none. A write for one
-  /// user's data names them, and waits for their other writes through this instance first.
+  /// Runs `body` in a write transaction: all of it is committed, or none. A write of one
+  /// user's data names them, and takes its turn among their other writes through this instance.
   func write<T: Sendable>(
     turnOf user: UUID? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
