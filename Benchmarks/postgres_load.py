@@ -23,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_support import (cpu_ms, create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
@@ -76,13 +77,19 @@ def wrk_with(url, seconds, connections, token, script):
 
 
 def main():
-    options = postgres_options(postgres_parser(18281))
+    parser = postgres_parser(18281)
+    parser.add_argument("--socket", help="serve PostgreSQL through its Unix socket in this directory, not TCP "
+                        "(the test cluster's: $TALLY_TEST_POSTGRES_DIR)")
+    options = postgres_options(parser)
     tally = options.tally
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
     seed(tally, db)
     name, target = create_database(options.postgres, "tally_bench_")
     target += "?sslmode=disable"
+    if options.socket:
+        parts = urllib.parse.urlsplit(target)
+        target = f"postgres://{parts.username}@:{parts.port or 5432}/{name}?host={options.socket}"
     copy_started = time.monotonic()
     subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
     copy_seconds = time.monotonic() - copy_started
@@ -114,7 +121,8 @@ def main():
         drop_database(options.postgres, name)
 
     print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
-          f"{options.seconds} s each, loopback, {tally}")
+          f"{options.seconds} s each, loopback, {tally}, PostgreSQL through "
+          f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
     print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
     baseline = figures[setups[0][0]]
     for label, (reads, writes) in figures.items():

@@ -116,7 +116,7 @@ public final class PostgresAppDatabase: Sendable {
         }
       }
     } catch where !leasedOne.withLock({ $0 }) {
-      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) gave no connection (\(error))")
+      throw StoreError.storage("PostgreSQL at \(location.server) gave no connection (\(error))")
     }
   }
 
@@ -198,7 +198,7 @@ public final class PostgresAppDatabase: Sendable {
     guard case .success(let value) = result else {
       if case .failure(let error) = result, !(error is Race<T>.TimedOut) { throw error }
       unreachable.withLock { $0 = true }
-      throw StoreError.storage("PostgreSQL at \(location.host):\(location.port) did not answer within \(limit)")
+      throw StoreError.storage("PostgreSQL at \(location.server) did not answer within \(limit)")
     }
     unreachable.withLock { $0 = false }
     return value

@@ -5,7 +5,10 @@ import TallyStore
 /// Where a PostgreSQL database is, read from a `postgres://user:password@host:port/database`
 /// URL (`postgresql://` too). `?sslmode=disable|prefer|require` chooses TLS (default
 /// `prefer`), `?search_path=NAME` a schema other than `public` (tests use one each).
+/// `?host=/run/postgresql` (or a host that is a path) names the directory of the server's
+/// Unix socket, as libpq reads it: a server on the same machine, without TCP.
 public struct PostgresLocation: Sendable, Equatable {
+  /// A name or address, or the directory of the server's Unix socket (starting with `/`).
   public var host: String
   public var port: Int
   public var username: String
@@ -20,9 +23,16 @@ public struct PostgresLocation: Sendable, Equatable {
   }
 
   public init(url text: String) throws(StoreError) {
-    guard Self.isURL(text), let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
+    let socket = URLComponents(string: text)?.queryItems?.first { $0.name == "host" }?.value
+    guard Self.isURL(text), let url = URLComponents(string: text),
+      let host = socket ?? url.host?.removingPercentEncoding, !host.isEmpty
+    else {
       throw .unreadable(
         path: Self.redacted(text), reason: "it is not a URL like postgres://user:password@host:5432/database")
+    }
+    if socket != nil, !host.hasPrefix("/") {
+      throw .unreadable(
+        path: Self.redacted(text), reason: "host must be the directory of PostgreSQL's socket, like /run/postgresql")
     }
     self.host = host
     port = url.port ?? 5432
@@ -36,6 +46,7 @@ public struct PostgresLocation: Sendable, Equatable {
       switch item.name {
       case "sslmode": sslMode = item.value ?? sslMode
       case "search_path": schema = item.value
+      case "host": break
       default:
         throw .unreadable(path: Self.redacted(text), reason: "the URL's parameter '\(item.name)' is not one Tally knows")
       }
@@ -52,8 +63,18 @@ public struct PostgresLocation: Sendable, Equatable {
 
   /// The URL without its password, for messages and logs.
   public var description: String {
-    "postgres://\(username)@\(host):\(port)/\(database)" + (schema.map { "?search_path=\($0)" } ?? "")
+    guard let socketPath else {
+      return "postgres://\(username)@\(host):\(port)/\(database)" + (schema.map { "?search_path=\($0)" } ?? "")
+    }
+    return "postgres://\(username)@\(port == 5432 ? "" : ":\(port)")/\(database)?host=\(host)"
+      + (schema.map { "&search_path=\($0)" } ?? "")
   }
+
+  /// Where the server answers, for messages: its address and port, or its socket.
+  var server: String { socketPath ?? "\(host):\(port)" }
+
+  /// The server's Unix socket, when ``host`` is its directory.
+  var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
 
   static func redacted(_ text: String) -> String {
     guard var url = URLComponents(string: text) else { return "the PostgreSQL URL" }
@@ -68,8 +89,13 @@ public struct PostgresLocation: Sendable, Equatable {
       case "require": .require(.makeClientConfiguration())
       default: .prefer(.makeClientConfiguration())
       }
-    var configuration = PostgresClient.Configuration(
-      host: host, port: port, username: username, password: password, database: database, tls: tls)
+    var configuration =
+      if let socketPath {
+        PostgresClient.Configuration(unixSocketPath: socketPath, username: username, password: password, database: database)
+      } else {
+        PostgresClient.Configuration(
+          host: host, port: port, username: username, password: password, database: database, tls: tls)
+      }
     configuration.options.connectTimeout = .seconds(5)
     if let schema {
       configuration.options.additionalStartupParameters = [("search_path", schema)]

@@ -139,6 +139,26 @@ struct PostgresInstanceTests {
 
   /// Guesses spread over instances meet one limit: attempts through A count at B, and a
   /// crowd of claims through four instances at once counts exactly the limit.
+  /// The test cluster's socket (`.ci/postgres-start` puts it in the cluster's folder).
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES_DIR"] != nil))
+  func aStoreWorksThroughTheServersUnixSocket() async throws {
+    let tcp = try PostgresTesting.freshLocation()
+    let directory = try #require(ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES_DIR"])
+    let location = try PostgresLocation(
+      url: "postgres://\(tcp.username)@:\(tcp.port)/\(tcp.database)?host=\(directory)&search_path=\(tcp.schema!)")
+    let database = try await PostgresTesting.open(location)
+    // A connection through a Unix socket has no client address.
+    #expect(try await database.withConnection { connection in
+      try await connection.values("SELECT client_addr IS NULL FROM pg_stat_activity WHERE pid = pg_backend_pid()", as: Bool.self)
+    } == [true])
+    let store = PostgresStore(database)
+    let ada = try await makeUser(store)
+    let habit = try await store.createHabit(makeHabit(), for: ada.id)
+    try await store.setDay(day("2026-02-01"), of: habit.id, to: .done, for: ada.id)
+    let overTCP = PostgresStore(try await PostgresTesting.open(tcp))
+    #expect(try await overTCP.entries(of: habit.id, for: ada.id).map(\.day) == [day("2026-02-01")])
+  }
+
   @Test func signInAttemptsAreCountedOnceForAllInstances() async throws {
     let stores = try await Self.instances(4)
     let now = instant("2026-03-08T12:00:00Z")
@@ -177,9 +197,22 @@ struct PostgresInstanceTests {
     #expect(!location.description.contains("cret"))
   }
 
+  /// A server on the same machine through its Unix socket, named as libpq names it.
+  @Test func aURLMayNameTheDirectoryOfTheServersSocket() throws {
+    let byParameter = try PostgresLocation(url: "postgres://tally:s%40cret@/habits?host=/run/postgresql")
+    #expect(byParameter.host == "/run/postgresql")
+    #expect(byParameter.socketPath == "/run/postgresql/.s.PGSQL.5432")
+    #expect(byParameter.description == "postgres://tally@/habits?host=/run/postgresql")
+    let byHost = try PostgresLocation(url: "postgres://tally@%2Fvar%2Frun%2Fpostgresql:5433/habits?search_path=s1")
+    #expect(byHost.socketPath == "/var/run/postgresql/.s.PGSQL.5433")
+    #expect(byHost.description == "postgres://tally@:5433/habits?host=/var/run/postgresql&search_path=s1")
+    #expect(try PostgresLocation(url: "postgres://tally@db.example/habits").socketPath == nil)
+  }
+
   @Test(arguments: [
     "mysql://db/tally", "postgres://", "postgres://db/tally?sslmode=sometimes", "postgres://db/tally?pool=3",
-    "postgres://db/tally?search_path=a;drop",
+    "postgres://db/tally?search_path=a;drop", "postgres://tally@/habits?host=run/postgresql",
+    "postgres://tally@/habits?host=",
   ])
   func whatIsNotAUsableURLIsRefusedByName(_ text: String) {
     #expect(throws: StoreError.self) { try PostgresLocation(url: text) }
