@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import TallyCore
 import TallyPostgresTesting
 import TallyStore
