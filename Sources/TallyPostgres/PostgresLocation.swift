@@ -23,10 +23,9 @@ public struct PostgresLocation: Sendable, Equatable {
   }
 
   public init(url text: String) throws(StoreError) {
-    let socket = URLComponents(string: text)?.queryItems?.first { $0.name == "host" }?.value
-    guard Self.isURL(text), let url = URLComponents(string: text),
-      let host = socket ?? url.host?.removingPercentEncoding, !host.isEmpty
-    else {
+    let url = URLComponents(string: text)
+    let socket = url?.queryItems?.first { $0.name == "host" }?.value
+    guard Self.isURL(text), let url, let host = socket ?? url.host?.removingPercentEncoding, !host.isEmpty else {
       throw .unreadable(
         path: Self.redacted(text), reason: "it is not a URL like postgres://user:password@host:5432/database")
     }
