@@ -27,6 +27,8 @@ public final class PostgresAppDatabase: Sendable {
   let signIns: SignInCache
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
+  /// Revision checks that come together are read together.
+  let headReads = HeadReads()
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {

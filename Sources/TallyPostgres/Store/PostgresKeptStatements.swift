@@ -23,6 +23,21 @@ enum PostgresKeptStatements {
     func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
   }
 
+  /// Several users' feed heads at once (``HeadReads``); a user who has none is not listed.
+  struct HeadsOfUsers: PostgresPreparedStatement {
+    static let name = "tally_feed_heads"
+    static let sql = "SELECT user_id, position FROM sync_heads WHERE user_id = ANY($1)"
+    let users: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 1)
+      bindings.append(users)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (UUID, Int64) { try row.decode((UUID, Int64).self) }
+  }
+
   /// ``PostgresConnection/lockSyncHead(_:)``.
   struct LockSyncHead: OfUser {
     static let name = "tally_lock_sync_head"
