@@ -17,7 +17,7 @@ import Testing
     #expect(lines.first?.wholeMatch(of: /tally \d+\.\d+\.\d+/) != nil)
     // Tests build from source, without scripts/release's commit.
     #expect(lines.dropFirst().first == "commit unknown")
-    #expect(lines.last == "schema SQLite \(AppDatabase.schemaVersions.last!), PostgreSQL v7")
+    #expect(lines.last == "schema SQLite \(AppDatabase.schemaVersions.last!), PostgreSQL v6")
   }
 
   @Test func theHealthCheckAsksTheServersHealthz() async throws {

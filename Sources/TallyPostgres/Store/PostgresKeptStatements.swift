@@ -50,11 +50,23 @@ enum PostgresKeptStatements {
   }
 
   /// ``PostgresConnection/writeSyncEntities(_:user:latest:)``: positions taken, the head
-  /// announced, the latest stamp kept and the entities written, by `tally_write_sync_entities`
-  /// (PostgresMigrations' `v7`); answers the last position, NULL for a user with no head.
+  /// announced, the latest stamp kept and the entities written; answers the last position.
   struct WriteSyncEntities: PostgresPreparedStatement {
     static let name = "tally_write_sync_entities"
-    static let sql = "SELECT tally_write_sync_entities($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    static let sql = """
+      WITH moved AS (
+        UPDATE sync_heads SET position = position + $1, latest_stamp = COALESCE($2, latest_stamp)
+        WHERE user_id = $3 RETURNING position),
+      announced AS (SELECT position FROM moved, pg_notify($4, $5 || ' ' || position)),
+      written AS (
+        INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
+        SELECT $3, kind, entity_id, fields, stamps, NULLIF(deleted, ''), announced.position - $1 + n
+        FROM announced, unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+          WITH ORDINALITY AS given(kind, entity_id, fields, stamps, deleted, n)
+        ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
+          stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position)
+      SELECT position FROM announced
+      """
     static let bindingDataTypes: [PostgresDataType] = [
       .int8, .text, .uuid, .text, .text, .textArray, .textArray, .textArray, .textArray, .textArray,
     ]
@@ -78,7 +90,7 @@ enum PostgresKeptStatements {
       return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Int64? { try row.decode(Int64?.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
   }
 
   /// ``PostgresConnection/markDays(_:of:user:status:amount:note:keepingNotes:)``: the user

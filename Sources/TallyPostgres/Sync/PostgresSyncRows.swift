@@ -84,7 +84,8 @@ extension PostgresConnection {
       user: user, latest: latest?.text, kinds: entities.map(\.0.kind.rawValue), ids: entities.map(\.0.id),
       fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
       deleted: entities.map { $0.1.deleted?.text ?? "" })
-    guard let last = try await kept(statement).first ?? nil else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
+    let last = try await kept(statement).first
+    guard let last else { throw StoreError.corrupt("the user \(user.storeText) has no sync head") }
     PendingChanges.current?.record(user, last)
   }
 
