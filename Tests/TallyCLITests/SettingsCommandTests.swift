@@ -107,6 +107,21 @@ import Testing
     #expect(try String(contentsOfFile: notes, encoding: .utf8) == "shopping list")
   }
 
+  @Test func aPostgresURLIsRefusedAsTheFileNotMadeIntoOne() async throws {
+    var tally = Harness()
+    let url = "postgres://tally:secret@127.0.0.1:5432/tally"
+    let given = await tally.run("--db", url, "habit", "add", "Read")
+    #expect(given.status == 64)
+    #expect(given.stderr.hasPrefix("Error: The --db must name a SQLite file, not a PostgreSQL URL: "))
+    #expect(!given.stderr.contains("secret"))
+    tally.environment["TALLY_DB"] = "postgresql://tally@/tally?host=/run/postgresql"
+    let inherited = await tally.run("habit", "list")
+    #expect(inherited.status == 64)
+    #expect(inherited.stderr.hasPrefix("Error: The TALLY_DB must name a SQLite file, not a PostgreSQL URL: "))
+    let made = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+    #expect(!made.contains { $0.hasPrefix("postgres") })
+  }
+
   @Test func noPlaceForTheDatabaseIsExplained() async throws {
     var tally = Harness()
     tally.environment = ["TALLY_NOW": Harness.defaultNow]

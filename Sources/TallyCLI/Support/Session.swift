@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyPostgres
 import TallySQLite
 import TallyStore
 import TallySync
@@ -40,9 +41,17 @@ struct SessionOpener {
     return Session(database: database, store: store, user: user, now: now, context: context)
   }
 
+  /// A PostgreSQL URL is refused rather than taken as a file name: it would make a SQLite
+  /// file in a folder named `postgres:`. The URL is not echoed: it may hold a password.
   func path() throws -> String {
-    if let db = options.db { return db }
-    return try DatabaseLocation.defaultPath(environment: context.environment)
+    let path = try options.db ?? DatabaseLocation.defaultPath(environment: context.environment)
+    guard !PostgresLocation.isURL(path) else {
+      throw CommandFailure(
+        "The \(options.db == nil ? "TALLY_DB" : "--db") must name a SQLite file, not a PostgreSQL URL: "
+          + "`tally serve --database URL` serves PostgreSQL, and `tally copy-to-postgres URL` copies a file into it.",
+        exitCode: CommandFailure.usage)
+    }
+    return path
   }
 
   /// The store stamps its changes for sync at `now` (`--now`, `TALLY_NOW` or the clock).
