@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (create_database, drop_database, percentiles, request, rss_mib, run, sign_in,  # noqa: E402
+from load_support import (cpu_ms, create_database, drop_database, percentiles, request, rss_mib, run, sign_in,  # noqa: E402
                           start, wrk)
 
 # A heartbeat is a comment line; an event names itself.
@@ -180,9 +180,13 @@ def main():
         cursor = cursor_of(base, token)
         health = wrk(base + "/healthz", options.seconds, options.connections)
         before = transactions(options.postgres, database_name) if options.postgres else None
+        server_before = cpu_ms(server.pid)
         polls = wrk(f"{base}/api/v1/sync?cursor={cursor}", options.seconds, options.connections, token)
+        per_poll = (cpu_ms(server.pid) - server_before) / max(1.0, polls[0] * options.seconds)
+        cores = os.cpu_count() or 1
         line = (f"  empty polls: {polls[0]:,.0f}/s (p99 {polls[2]:.1f} ms), {polls[0] / health[0]:.0%} of "
-                f"/healthz's {health[0]:,.0f}/s")
+                f"/healthz's {health[0]:,.0f}/s; the server's CPU {per_poll * 1000:.0f} µs a poll, so "
+                f"{cores * 1000 / per_poll:,.0f}/s on {cores} cores with nothing beside it")
         if options.postgres:
             spent = transactions(options.postgres, database_name) - before
             line += f"; {spent} database transactions for {polls[0] * options.seconds:,.0f} polls"

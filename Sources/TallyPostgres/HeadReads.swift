@@ -7,7 +7,8 @@ import Synchronization
 /// every commit that ended before. Under load a page's revision check then costs a share of
 /// one round trip, where each cost one (docs/server.md); alone it costs what it did.
 ///
-/// A waiter is not answered early when cancelled: the query it waits for is time limited.
+/// A waiter is not answered early when cancelled: the query it waits for is time limited. So a
+/// check waits at most for the query under way and then its own, each within the time limit.
 final class HeadReads: Sendable {
   typealias Waiter = CheckedContinuation<Int64, any Error>
   /// Reads the heads of the users given; a user who has none is missing from the answer.
