@@ -37,14 +37,6 @@ import Testing
 
   struct Unreachable: Error, Equatable {}
 
-  func until(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      try #require(ContinuousClock.now < deadline)
-      try await Task.sleep(for: .milliseconds(1))
-    }
-  }
-
   @Test func readsAskedDuringAQueryWaitForTheNextAndShareIt() async throws {
     let reads = HeadReads()
     let database = Database()

@@ -175,14 +175,6 @@ struct PostgresMarkTests {
     var all: [String] { items.withLock { $0 } }
   }
 
-  func until(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      try #require(ContinuousClock.now < deadline)
-      try await Task.sleep(for: .milliseconds(1))
-    }
-  }
-
   @Test func oneUsersWritesTakeTurnsInOrderWhileAnotherUsersGoBy() async throws {
     let turns = WriteTurns(width: 1)
     let (ada, bob) = (UUID(), UUID())

@@ -90,3 +90,12 @@ func price(_ country: String, _ providerID: Int, _ amount: String, _ currency: S
   try! Price(
     country: country, providerID: providerID, amount: Decimal(string: amount)!, currency: currency)
 }
+
+/// Waits, a millisecond at a time, until `condition` holds; fails after 30 s.
+func until(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  let deadline = ContinuousClock.now + .seconds(30)
+  while !condition() {
+    try #require(ContinuousClock.now < deadline, sourceLocation: sourceLocation)
+    try await Task.sleep(for: .milliseconds(1))
+  }
+}

@@ -14,7 +14,7 @@ enum PostgresKeptStatements {
     var user: UUID { get }
   }
 
-  /// The user's feed head: the revision every page and poll checks.
+  /// The user's feed head, alone (a pull's, a history's); pages check theirs with ``HeadsOfUsers``.
   struct FeedHead: OfUser {
     static let name = "tally_feed_head"
     static let sql = "SELECT position FROM sync_heads WHERE user_id = $1"
