@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
+import TallyStore
 
 extension Parameters {
   /// A path id as a UUID, or a 404: an id that cannot exist names nothing here.
@@ -11,10 +12,17 @@ extension Parameters {
     return id
   }
 
-  /// A path day `YYYY-MM-DD`, or a 400 naming it.
+  /// A path day `YYYY-MM-DD`, or a 400 naming it. A day no store holds (year 0000) is refused
+  /// here: ranges reaching from it to every day (`Day.allTime`) would not be ranges at all.
   package func requireDay(_ name: String) throws -> Day {
     guard let text = get(name), let day = Day(text) else {
       throw Problem(.badRequest, "The day '\(get(name) ?? "")' is not a day like 2026-03-08.", field: name)
+    }
+    guard Day.allTime.contains(day) else {
+      throw Problem(
+        .badRequest,
+        "The day '\(text)' is outside the days Tally keeps, \(Day.allTime.lowerBound) to \(Day.allTime.upperBound).",
+        field: name)
     }
     return day
   }

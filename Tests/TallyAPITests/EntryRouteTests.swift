@@ -47,6 +47,10 @@ import Testing
           "The day 2026-03-09 is in the future (today is 2026-03-08); only days up to today can be marked."),
         (.delete, "\(base)/2026-03-09", nil, .unprocessableContent, "day", "in the future"),
         (.put, "\(base)/2026-3-7", ["status": "done"], .badRequest, "day", "The day '2026-3-7' is not a day like 2026-03-08."),
+        (.put, "\(base)/0000-03-01", ["status": "done"], .badRequest, "day", "The day '0000-03-01' is outside the days Tally keeps, 0001-01-01 to 9999-12-31."),
+        // A range from every day to one before them all once stopped the server.
+        (.get, "\(base)?to=0000-02-05", nil, .badRequest, "to", "outside the days Tally keeps"),
+        (.get, "\(base)?from=0000-02-05&to=2026-03-01", nil, .badRequest, "from", "outside the days Tally keeps"),
         (.put, "\(base)/2026-03-07", ["status": "finished"], .unprocessableContent, "status", "'finished' is not a status"),
         (.put, "\(base)/2026-03-07", ["status": "none", "note": "x"], .unprocessableContent, "note", "send no note"),
         (.put, "\(base)/2026-03-07", ["status": "done", "when": "now"], .unprocessableContent, "when", "The field 'when' is not known here"),

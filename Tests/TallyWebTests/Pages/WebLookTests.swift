@@ -149,6 +149,8 @@ import Testing
       #expect(page.contains(#"data-day="2025-10-04""#) && page.contains("Saturday 4 October 2025"))
       let bad = try await client.send(.get, "/habits/\(id)?until=October", headers: owner)
       #expect(bad.status == .badRequest && bad.text.contains("is not a day like"))
+      let beforeAll = try await client.send(.get, "/today?day=0000-01-01", headers: owner)
+      #expect(beforeAll.status == .badRequest && beforeAll.text.contains("outside the days Tally keeps"))
     }
   }
 
