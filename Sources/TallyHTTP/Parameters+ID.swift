@@ -18,12 +18,19 @@ extension Parameters {
     guard let text = get(name), let day = Day(text) else {
       throw Problem(.badRequest, "The day '\(get(name) ?? "")' is not a day like 2026-03-08.", field: name)
     }
+    try Problem.checkKept(day, .badRequest, field: name)
+    return day
+  }
+}
+
+extension Problem {
+  /// Refuses a day outside `Day.allTime`, the days every store keeps and reads.
+  package static func checkKept(_ day: Day, _ status: HTTPResponse.Status, field: String) throws {
     guard Day.allTime.contains(day) else {
       throw Problem(
-        .badRequest,
-        "The day '\(text)' is outside the days Tally keeps, \(Day.allTime.lowerBound) to \(Day.allTime.upperBound).",
-        field: name)
+        status,
+        "The day '\(day)' is outside the days Tally keeps, \(Day.allTime.lowerBound) to \(Day.allTime.upperBound).",
+        field: field)
     }
-    return day
   }
 }

@@ -56,6 +56,7 @@ import Testing
         (.put, "\(base)/2026-03-07", ["status": "done", "when": "now"], .unprocessableContent, "when", "The field 'when' is not known here"),
         (.put, "\(base)/2026-03-07", ["status": "done", "note": String(repeating: "n", count: 2001)], .unprocessableContent, "note", "at most 2000 characters"),
         (.post, base, ["days": ["2026-03-06", "2026-03-09"], "status": "skipped"], .unprocessableContent, "day", "in the future"),
+        (.post, base, ["days": ["0000-03-01", "2026-03-06"], "status": "done"], .unprocessableContent, "day", "The day '0000-03-01' is outside the days Tally keeps"),
         (.post, base, ["from": "2026-03-01", "to": "2026-03-09", "status": "none"], .unprocessableContent, "day", "in the future"),
         (.post, base, ["from": "2026-03-07", "to": "2026-03-01", "status": "done"], .unprocessableContent, "to", "The range 2026-03-07..2026-03-01 must not end before it starts."),
         (.post, base, ["from": "2026-03-01", "status": "done"], .unprocessableContent, "to", "send to with from"),

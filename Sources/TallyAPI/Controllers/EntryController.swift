@@ -147,6 +147,7 @@ struct EntryController {
     }
     let today = try services.calendar(for: user).today
     if let last = days.max() { try DayMark.checkMarkable(last, today: today) }
+    if let first = days.min() { try Problem.checkKept(first, .unprocessableContent, field: "day") }
     let mark = amount.map(DayMark.amount) ?? status.mark
     return try await services.store.setDays(days, of: habit, to: mark, note: note, for: user.id)
   }
