@@ -71,6 +71,7 @@ import Testing
         (["name": "   "], .unprocessableContent, "name", "must be 1 to 100 characters"),
         (["name": "Walk", "icon": "not an icon!"], .unprocessableContent, "icon", "must be one emoji or a symbol name"),
         (["name": "Walk", "createdDay": "2026-03-09"], .unprocessableContent, "createdDay", "The created day 2026-03-09 is after today (2026-03-08)"),
+        (["name": "Walk", "createdDay": "0000-03-09"], .unprocessableContent, "createdDay", "The created day 0000-03-09 is before 0001-01-01"),
         (["name": "Walk", "createdDay": "2026-02-30"], .unprocessableContent, "createdDay", "must be a date written YYYY-MM-DD"),
         (["name": "Read"], .conflict, "name", "A habit named 'Read' already exists"),
       ]

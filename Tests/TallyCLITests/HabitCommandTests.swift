@@ -81,6 +81,8 @@ import Testing
     let future = await tally.run("habit", "add", "Later", "--created", "2026-03-09")
     #expect(future.status == 1)
     #expect(future.stderr == "Error: The created day 2026-03-09 is after today (2026-03-08); a habit starts today or earlier.\n")
+    let beforeAll = await tally.run("habit", "add", "Ancient", "--created", "0000-06-01")
+    #expect(beforeAll.stderr == "Error: The created day 0000-06-01 is before 0001-01-01, the first day Tally keeps.\n")
     #expect(try await tally.snapshot() == before)
   }
 

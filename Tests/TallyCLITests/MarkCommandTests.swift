@@ -72,6 +72,9 @@ import Testing
     #expect(run.status == 1)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == "Error: The day 2026-03-09 is in the future (today is 2026-03-08); only days up to today can be marked.\n")
+    let beforeAll = await tally.run("mark", "Read", "0000-12-31", "2026-03-07")
+    #expect(beforeAll.status == 1)
+    #expect(beforeAll.stderr == "Error: The day 0000-12-31 is before 0001-01-01, the first day Tally keeps.\n")
     #expect(try await tally.entries(of: id).isEmpty)
   }
 

@@ -61,11 +61,15 @@ public enum CredentialOrder {
 /// Rules for adding or changing a habit that need the user's other habits or their today:
 /// checked the same way by `tally habit` and the API.
 public enum HabitRules {
-  /// A habit starts today or earlier.
+  /// A habit starts today or earlier, and on a day the stores keep.
   public static func checkCreatedDay(_ day: Day, today: Day) throws(ValidationError) {
     guard day <= today else {
       throw ValidationError(
         field: "created day", rule: "\(day) is after today (\(today)); a habit starts today or earlier")
+    }
+    guard day >= Day.allTime.lowerBound else {
+      throw ValidationError(
+        field: "created day", rule: "\(day) is before \(Day.allTime.lowerBound), the first day Tally keeps")
     }
   }
 

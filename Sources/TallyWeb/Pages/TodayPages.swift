@@ -111,6 +111,7 @@ struct TodayPages {
     guard let day = Day(text) else {
       throw Problem(.badRequest, "The day '\(text)' is not a day like 2026-03-08.", field: "day")
     }
+    try Problem.checkKept(day, .badRequest, field: "day")
     return day
   }
 

@@ -65,6 +65,8 @@ import Testing
       let negative = try await client.post(
         "/habits/\(id)/mark", form: [("day", "2026-03-06"), ("status", "done"), ("amount", "-1")], headers: owner)
       #expect(negative.status == .unprocessableContent)
+      let beforeAll = try await client.post("/habits/\(id)/mark", form: [("day", "0000-03-06"), ("status", "done")], headers: owner)
+      #expect(beforeAll.status == .badRequest)
       #expect(try await client.fetch("/today", headers: owner).text.contains("value=\"2\""))
 
       // A tap on a measurable day opens it rather than clearing its amount.
