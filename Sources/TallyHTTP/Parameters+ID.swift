@@ -24,13 +24,12 @@ extension Parameters {
 }
 
 extension Problem {
-  /// Refuses a day outside `Day.allTime`, the days every store keeps and reads.
+  /// ``Day/checkKept(_:field:)`` as a problem naming `field`.
   package static func checkKept(_ day: Day, _ status: HTTPResponse.Status, field: String) throws {
-    guard Day.allTime.contains(day) else {
-      throw Problem(
-        status,
-        "The day '\(day)' is outside the days Tally keeps, \(Day.allTime.lowerBound) to \(Day.allTime.upperBound).",
-        field: field)
+    do {
+      try Day.checkKept(day)
+    } catch {
+      throw Problem(status, "The \(error.field) \(error.rule).", field: field)
     }
   }
 }

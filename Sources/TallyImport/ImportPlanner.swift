@@ -73,6 +73,13 @@ public enum ImportPlanner {
     var current: [UUID: [Day: HabitEntry]] = [:]
     for (index, imported) in history.habits.enumerated() {
       let name = try validName(imported.name, index: index, warnings: &summary.warnings)
+      if let earliest = (imported.entries.map(\.day) + [imported.createdDay].compactMap { $0 }).min() {
+        do {
+          try Day.checkKept(earliest)
+        } catch {
+          throw ImportError("the habit '\(imported.name)'", "its \(error.field) \(error.rule)")
+        }
+      }
       if let match = imported.id.flatMap({ byID[$0] }) ?? byName[NameKey.comparisonKey(name)] {
         summary.matchedHabits += 1
         // What the habit will hold, planned days included, so two of the file's habits that

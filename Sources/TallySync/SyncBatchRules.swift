@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyStore
 
 /// The limits a server holds pushes to.
 public struct SyncLimits: Hashable, Sendable {
@@ -76,6 +77,7 @@ public enum SyncBatchRules {
           guard day <= lastDay else {
             throw ValidationError(field: "day", rule: "\(day) is in the future (the server's today is \(today))")
           }
+          try Day.checkKept(day)
         default: break
         }
       } catch {

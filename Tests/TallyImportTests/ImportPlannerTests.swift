@@ -136,6 +136,15 @@ import Testing
     }
   }
 
+  @Test func aDayBeforeAnyTallyKeepsRefusesTheFile() {
+    let history = ImportedHistory(
+      format: .csv,
+      habits: [ImportedHabit(name: "Run", entries: [HabitEntry(day: day("0000-12-31"), status: .done)])])
+    #expect(throws: ImportError("the habit 'Run'", "its day 0000-12-31 is before 0001-01-01, the first day Tally keeps")) {
+      try ImportPlanner.plan(history, existing: [], entries: [:], today: today, dryRun: true)
+    }
+  }
+
   /// 50 habits × 10 years in Loop's layout: read and planned in one go.
   @Test func aHugeBackupIsImported() async throws {
     let start = day("2014-03-11")

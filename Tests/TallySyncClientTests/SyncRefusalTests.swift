@@ -78,6 +78,13 @@ import Testing
       let taken = try await HTTPSyncTransport(baseURL: url, token: server.token)
         .push(SyncPushRequest(device: Self.device, changes: [latest]))
       #expect(taken.applied == 1, "a device a day fast in a zone already in tomorrow is in 10 March")
+      // A day before any Tally keeps would be stored and then missed by every read.
+      let beforeAll = SyncChange(
+        kind: .entry, id: SyncID.entry(habit.id, day("0000-12-31")), stamp: Self.stamp(startOfTests),
+        fields: SyncFields.entry(status: .done, note: nil))
+      let ancient = try await Self.refusal(server, url, [beforeAll])
+      #expect(ancient?.status == 422)
+      #expect(ancient?.message.contains("0000-12-31 is before 0001-01-01") == true)
     }
   }
 

@@ -96,9 +96,7 @@ struct MarkCommand: TallyCommand {
     if let future = days.last, future > today {
       try DayMark.checkMarkable(future, today: today)
     }
-    if let first = days.first, first < Day.allTime.lowerBound {
-      throw ValidationError(field: "day", rule: "\(first) is before \(Day.allTime.lowerBound), the first day Tally keeps")
-    }
+    if let first = days.first { try Day.checkKept(first) }
     let mark = try mark()
     let entries = try await session.store.setDays(
       days, of: habit.id, to: mark, note: note, for: session.user.id)

@@ -3,6 +3,15 @@ import TallyCore
 extension Day {
   /// Every day a store can hold, for reads that want "all of them" through a range API.
   public static let allTime = Day(year: 1, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
+
+  /// Refuses a day before ``allTime``, which every face and sync check before writing: such a
+  /// day would be stored, then missed by every read of all of a user's days. (No text a
+  /// parser takes is after it.)
+  public static func checkKept(_ day: Day, field: String = "day") throws(ValidationError) {
+    guard day >= allTime.lowerBound else {
+      throw ValidationError(field: field, rule: "\(day) is before \(allTime.lowerBound), the first day Tally keeps")
+    }
+  }
 }
 
 /// A range of days someone typed or sent, checked the same way everywhere.

@@ -67,10 +67,7 @@ public enum HabitRules {
       throw ValidationError(
         field: "created day", rule: "\(day) is after today (\(today)); a habit starts today or earlier")
     }
-    guard day >= Day.allTime.lowerBound else {
-      throw ValidationError(
-        field: "created day", rule: "\(day) is before \(Day.allTime.lowerBound), the first day Tally keeps")
-    }
+    try Day.checkKept(day, field: "created day")
   }
 
   /// `name` is not another of `habits`' names as ``NameKey`` compares them; `renaming` is the
