@@ -14,16 +14,8 @@ enum PostgresKeptStatements {
     var user: UUID { get }
   }
 
-  /// The user's feed head, alone (a pull's, a history's); pages check theirs with ``HeadsOfUsers``.
-  struct FeedHead: OfUser {
-    static let name = "tally_feed_head"
-    static let sql = "SELECT position FROM sync_heads WHERE user_id = $1"
-    let user: UUID
-
-    func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
-  }
-
-  /// Several users' feed heads at once (``HeadReads``); a user who has none is not listed.
+  /// Users' feed heads, the revision every page checks, read together (``HeadReads``); a user
+  /// who has none is not listed.
   struct HeadsOfUsers: PostgresPreparedStatement {
     static let name = "tally_feed_heads"
     static let sql = "SELECT user_id, position FROM sync_heads WHERE user_id = ANY($1)"

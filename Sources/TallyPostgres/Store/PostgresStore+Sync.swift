@@ -26,9 +26,12 @@ extension PostgresStore: SyncRepository {
     }
   }
 
+  /// Read from the database, exact; reads that come together share a query (``HeadReads``).
   public func syncHead(for user: UUID) async throws -> Int64 {
-    try await read { connection in
-      try await connection.kept(PostgresKeptStatements.FeedHead(user: user)).first ?? 0
+    try await database.headReads.head(of: user) { users in
+      try await read { connection in
+        Dictionary(try await connection.kept(PostgresKeptStatements.HeadsOfUsers(users: users))) { $1 }
+      }
     }
   }
 

@@ -59,15 +59,10 @@ public struct PostgresStore: Store {
   public var feedHeads: FeedHeads { database.heads }
 
   /// Read from the database: a user's write through another instance, then a read of a
-  /// page here, must not meet a kept page before the announcement arrives. Checks that come
-  /// together share a query (``HeadReads``).
+  /// page here, must not meet a kept page before the announcement arrives.
   public func revision(for user: UUID) async throws -> StoreRevision {
     let epoch = feedHeads.epoch
-    let head = try await database.headReads.head(of: user) { users in
-      try await read { connection in
-        Dictionary(try await connection.kept(PostgresKeptStatements.HeadsOfUsers(users: users))) { $1 }
-      }
-    }
+    let head = try await syncHead(for: user)
     feedHeads.remember(head, of: user, epoch: epoch)
     return StoreRevision(head: head)
   }
