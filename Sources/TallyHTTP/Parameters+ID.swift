@@ -12,13 +12,21 @@ extension Parameters {
     return id
   }
 
-  /// A path day `YYYY-MM-DD`, or a 400 naming it. A day no store holds (year 0000) is refused
-  /// here: ranges reaching from it to every day (`Day.allTime`) would not be ranges at all.
+  /// A path day `YYYY-MM-DD`, or a 400 naming it (``Day/fromRequest(_:field:)``).
   package func requireDay(_ name: String) throws -> Day {
-    guard let text = get(name), let day = Day(text) else {
-      throw Problem(.badRequest, "The day '\(get(name) ?? "")' is not a day like 2026-03-08.", field: name)
+    try Day.fromRequest(get(name) ?? "", field: name)
+  }
+}
+
+extension Day {
+  /// A day a request sent as text, `YYYY-MM-DD`, or a 400 naming `field`. A day no store holds
+  /// (year 0000) is refused too: ranges reaching from it to every day (`Day.allTime`) would
+  /// not be ranges at all.
+  package static func fromRequest(_ text: String, field: String) throws -> Day {
+    guard let day = Day(text) else {
+      throw Problem(.badRequest, "The day '\(text)' is not a day like 2026-03-08.", field: field)
     }
-    try Problem.checkKept(day, .badRequest, field: name)
+    try Problem.checkKept(day, .badRequest, field: field)
     return day
   }
 }

@@ -229,7 +229,7 @@ struct HabitPages {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(MarkForm.self, limit: services.configuration.maxBodySize)
-    let day = try TodayPages.day(form.day)
+    let day = try Day.fromRequest(form.day, field: "day")
     let amount = try form.amount.flatMap { text throws(ValidationError) in
       text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Amount(parsing: text)
     }
@@ -255,7 +255,7 @@ struct HabitPages {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(DayForm.self, limit: services.configuration.maxBodySize)
-    let day = try TodayPages.day(form.day)
+    let day = try Day.fromRequest(form.day, field: "day")
     try DayMark.checkMarkable(day, today: try services.time(for: user).today)
     // A measurable day needs an amount: its tap opens the day instead.
     if try await services.store.habit(id: id, for: user.id).measure != nil {

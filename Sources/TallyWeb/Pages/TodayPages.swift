@@ -76,7 +76,7 @@ struct TodayPages {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(DayTextForm.self, limit: services.configuration.maxBodySize)
-    let day = try Self.day(form.day)
+    let day = try Day.fromRequest(form.day, field: "day")
     guard !form.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw Problem(.unprocessableContent, "A message cannot be emptied; delete it instead.", field: "text")
     }
@@ -92,7 +92,7 @@ struct TodayPages {
     let user = try context.requireUser()
     let id = try context.parameters.requireID("id")
     let form = try await request.decodeForm(DayForm.self, limit: services.configuration.maxBodySize)
-    let day = try Self.day(form.day)
+    let day = try Day.fromRequest(form.day, field: "day")
     try await services.store.deleteChatMessage(id: id, for: user.id)
     return .seeOther("/today?day=\(day)#chat")
   }
@@ -107,16 +107,8 @@ struct TodayPages {
     return `default`
   }
 
-  static func day(_ text: String) throws -> Day {
-    guard let day = Day(text) else {
-      throw Problem(.badRequest, "The day '\(text)' is not a day like 2026-03-08.", field: "day")
-    }
-    try Problem.checkKept(day, .badRequest, field: "day")
-    return day
-  }
-
   private func writableDay(_ text: String, for user: User, what: String) throws -> Day {
-    let day = try Self.day(text)
+    let day = try Day.fromRequest(text, field: "day")
     let today = try services.time(for: user).today
     guard day <= today else {
       throw Problem(
