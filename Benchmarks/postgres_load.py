@@ -7,7 +7,9 @@ into a new PostgreSQL database with `tally copy-to-postgres`, then measures with
   - one instance on PostgreSQL,
   - two instances on the same PostgreSQL database (half the connections each, summed):
 the habit list with statistics and entries (reads: the response cache checks the store's
-revision on every request), and marking a day (writes: one transaction each), as requests/s
+revision on every request), marking a day (writes: one transaction each; one user's writes
+take turns behind that user's row lock), and marking a day as 16 users at once (writes that
+PostgreSQL may commit side by side), as requests/s
 and p50/p99, with each PostgreSQL figure as a ratio of SQLite's, and the CPU time each request
 cost the Tally servers and the local PostgreSQL server's processes (a figure that shared, busy
 cores disturb far less than a rate).
@@ -26,14 +28,44 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (cpu_ms, create_database, drop_database, postgres_options, postgres_parser, request, seed,  # noqa: E402
-                          sign_in, start, wrk)
+from load_support import (PASSWORD, cpu_ms, create_database, drop_database, postgres_options, postgres_parser,  # noqa: E402
+                          request, run, seed, sign_in, start, wrk)
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
 wrk.body = '{"status":"done"}'
 wrk.headers["Content-Type"] = "application/json"
 """
+
+# Each request as the next of the users, in turn.
+USERS_SCRIPT = """
+local users = {%s}
+local next_user = 0
+request = function()
+  next_user = next_user %% #users + 1
+  local user = users[next_user]
+  return wrk.format("PUT", "/api/v1/habits/" .. user[2] .. "/entries/2026-11-21",
+    {["Authorization"] = "Bearer " .. user[1], ["Content-Type"] = "application/json"}, '{"status":"done"}')
+end
+"""
+USERS = [f"walker{index:02d}" for index in range(16)]
+
+
+def seed_users(tally, db):
+    """USERS, each with one habit."""
+    for name in USERS:
+        run(tally, db, "user", "add", name, stdin=PASSWORD + "\n")
+        run(tally, db, "--user", name, "habit", "add", "Walk", "--created", "2026-11-01")
+
+
+def users_script(base):
+    """USERS_SCRIPT with each user's API token and habit."""
+    users = []
+    for name in USERS:
+        _, token = sign_in(base, name)
+        _, _, body = request(base + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
+        users.append(f'{{"{token}", "{json.loads(body)[0]["id"]}"}}')
+    return USERS_SCRIPT % ", ".join(users)
 
 
 def postgres_pids():
@@ -85,6 +117,7 @@ def main():
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
     seed(tally, db)
+    seed_users(tally, db)
     name, target = create_database(options.postgres, "tally_bench_")
     target += "?sslmode=disable"
     if options.socket:
@@ -111,7 +144,8 @@ def main():
                              options.connections, token, processes)
                 writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
                               options.connections, token, processes, WRITE_SCRIPT)
-                figures[label] = (reads, writes)
+                many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
+                figures[label] = (reads, writes, many)
             finally:
                 for server, _ in servers:
                     server.terminate()
@@ -125,10 +159,11 @@ def main():
           f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
     print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
     baseline = figures[setups[0][0]]
-    for label, (reads, writes) in figures.items():
+    for label, (reads, writes, many) in figures.items():
         for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in (("habit list", reads, baseline[0]),
-                                                                             ("mark a day", writes, baseline[1])):
-            print(f"  {label:24} {kind:10} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
+                                                                             ("mark a day", writes, baseline[1]),
+                                                                             ("16 users mark", many, baseline[2])):
+            print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
                   f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
                   f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
 

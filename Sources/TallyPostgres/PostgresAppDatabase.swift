@@ -12,6 +12,8 @@ import TallyStore
 /// server) rather than a request that hangs. The pool reconnects by itself.
 public final class PostgresAppDatabase: Sendable {
   public let location: PostgresLocation
+  /// Names this instance in what it announces to the others.
+  let instance: UUID
   let client: PostgresClient
   let logger: Logger
   /// How long one read or write may wait for the database, a connection included.
@@ -28,7 +30,9 @@ public final class PostgresAppDatabase: Sendable {
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
   /// Revision checks that come together are read together.
-  let headReads = HeadReads()
+  let headReads = Gathered<UUID, Void, Int64>(merging: { _, _ in }, missing: 0)
+  /// This instance's commits, told to the others.
+  let announcements = CommitAnnouncements()
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
@@ -65,6 +69,8 @@ public final class PostgresAppDatabase: Sendable {
       database.close()
       throw error
     }
+    // This instance may have stopped last time between a commit and its announcement.
+    await database.announcements.announceMissedHeads(on: database)
     return database
   }
 
@@ -78,10 +84,11 @@ public final class PostgresAppDatabase: Sendable {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     runner = Task { await client.run() }
-    let (heads, signIns) = (FeedHeads(tracking: false), SignInCache(tracking: false))
-    (self.heads, self.signIns) = (heads, signIns)
+    let (heads, signIns, instance) = (FeedHeads(tracking: false), SignInCache(tracking: false), UUID())
+    (self.heads, self.signIns, self.instance) = (heads, signIns, instance)
     listener = Task {
-      await PostgresFeedAnnouncements.listen(client: client, heads: heads, signIns: signIns, logger: logger)
+      await PostgresFeedAnnouncements.listen(
+        client: client, instance: instance, heads: heads, signIns: signIns, logger: logger)
     }
   }
 
@@ -125,7 +132,7 @@ public final class PostgresAppDatabase: Sendable {
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times. The feed
   /// heads it moved, and any change to who may sign in, are announced to this instance once
-  /// it has committed (other instances hear of them from PostgreSQL). A write for `turnOf`
+  /// it has committed, and to the other instances before this returns. A write for `turnOf`
   /// takes its turn among that user's other writes through this instance (``WriteTurns``),
   /// within the same time limit, before it takes a connection.
   func transaction<T: Sendable>(
@@ -136,7 +143,9 @@ public final class PostgresAppDatabase: Sendable {
     let result = try await PendingChanges.$current.withValue(pending) {
       try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body)
     }
-    pending.take().announce(to: heads, signIns)
+    let committed = pending.take()
+    committed.announce(to: heads, signIns)
+    await announcements.announce(committed.heads, on: self)
     return result
   }
 

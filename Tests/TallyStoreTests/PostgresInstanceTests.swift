@@ -58,6 +58,27 @@ struct PostgresInstanceTests {
     #expect(try await stores[1].revision(for: bob.id) == bobs)
   }
 
+  /// An instance may have stopped between a commit and its announcement: one that starts says
+  /// so, and the others forget the heads they keep and read them again. Its own announcement
+  /// of that leaves its own heads, which its commits move as they end.
+  @Test(.timeLimit(.minutes(1)))
+  func anInstanceThatStartsMakesTheOthersForgetTheHeadsTheyKeep() async throws {
+    let location = try PostgresTesting.freshLocation()
+    let first = PostgresStore(try await PostgresTesting.open(location, connections: 3))
+    let ada = try await makeUser(first)
+    _ = try await first.createHabit(makeHabit("Read"), for: ada.id)
+    try await untilListening(first)
+    let head = try await first.revision(for: ada.id).head
+    let epoch = first.feedHeads.epoch
+    let second = PostgresStore(try await PostgresTesting.open(location, connections: 3))
+    try await untilListening(second)
+    _ = try await second.revision(for: ada.id)
+    for _ in 0..<500 where first.feedHeads.epoch == epoch { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(first.feedHeads.head(of: ada.id) == nil)
+    #expect(try await first.heardHead(for: ada.id) == head)
+    #expect(second.feedHeads.head(of: ada.id) == head)
+  }
+
   /// The listener connects in the background; a test that waits for announcements starts
   /// once it hears.
   func untilListening(_ store: PostgresStore) async throws {

@@ -14,7 +14,7 @@ enum PostgresKeptStatements {
     var user: UUID { get }
   }
 
-  /// Users' feed heads, the revision every page checks, read together (``HeadReads``); a user
+  /// Users' feed heads, the revision every page checks, read together (``Gathered``); a user
   /// who has none is not listed.
   struct HeadsOfUsers: PostgresPreparedStatement {
     static let name = "tally_feed_heads"
@@ -30,6 +30,25 @@ enum PostgresKeptStatements {
     func decodeRow(_ row: PostgresRow) throws -> (UUID, Int64) { try row.decode((UUID, Int64).self) }
   }
 
+  /// Notifications on `channel`, one for each payload, sent when this statement's own
+  /// transaction commits (``CommitAnnouncements``).
+  struct Announce: PostgresPreparedStatement {
+    static let name = "tally_announce"
+    static let sql = "SELECT count(*) FROM unnest($2::text[]) AS payload, pg_notify($1, payload)"
+    static let bindingDataTypes: [PostgresDataType] = [.text, .textArray]
+    let channel: String
+    let payloads: [String]
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 2)
+      bindings.append(channel)
+      bindings.append(payloads)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+  }
+
   /// ``PostgresConnection/lockSyncHead(_:)``.
   struct LockSyncHead: OfUser {
     static let name = "tally_lock_sync_head"
@@ -41,26 +60,25 @@ enum PostgresKeptStatements {
     }
   }
 
-  /// ``PostgresConnection/writeSyncEntities(_:user:latest:)``: positions taken, the head
-  /// announced, the latest stamp kept and the entities written; answers the last position.
+  /// ``PostgresConnection/writeSyncEntities(_:user:latest:)``: positions taken, the latest
+  /// stamp kept and the entities written; answers the last position.
   struct WriteSyncEntities: PostgresPreparedStatement {
     static let name = "tally_write_sync_entities"
     static let sql = """
       WITH moved AS (
         UPDATE sync_heads SET position = position + $1, latest_stamp = COALESCE($2, latest_stamp)
         WHERE user_id = $3 RETURNING position),
-      announced AS (SELECT position FROM moved, pg_notify($4, $5 || ' ' || position)),
       written AS (
         INSERT INTO sync_entities (user_id, kind, entity_id, fields, stamps, deleted, position)
-        SELECT $3, kind, entity_id, fields, stamps, NULLIF(deleted, ''), announced.position - $1 + n
-        FROM announced, unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+        SELECT $3, kind, entity_id, fields, stamps, NULLIF(deleted, ''), moved.position - $1 + n
+        FROM moved, unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
           WITH ORDINALITY AS given(kind, entity_id, fields, stamps, deleted, n)
         ON CONFLICT (user_id, kind, entity_id) DO UPDATE SET fields = excluded.fields,
           stamps = excluded.stamps, deleted = excluded.deleted, position = excluded.position)
-      SELECT position FROM announced
+      SELECT position FROM moved
       """
     static let bindingDataTypes: [PostgresDataType] = [
-      .int8, .text, .uuid, .text, .text, .textArray, .textArray, .textArray, .textArray, .textArray,
+      .int8, .text, .uuid, .textArray, .textArray, .textArray, .textArray, .textArray,
     ]
     let user: UUID
     let latest: String?
@@ -72,12 +90,10 @@ enum PostgresKeptStatements {
     let deleted: [String]
 
     func makeBindings() throws -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 10)
+      var bindings = PostgresBindings(capacity: 8)
       bindings.append(Int64(ids.count))
       bindings.append(latest)
       bindings.append(user)
-      bindings.append(PostgresFeedAnnouncements.channel)
-      bindings.append(user.storeText)
       for column in [kinds, ids, fields, stamps, deleted] { bindings.append(column) }
       return bindings
     }

@@ -77,9 +77,12 @@ extension PostgresConnection {
   }
 
   /// Writes entities with new feed positions, in order, so pulls after them see them, and
-  /// stores `latest` as the user's latest stamp when given; one statement. The new head is
-  /// announced to every instance when the transaction commits (``PostgresFeedAnnouncements``).
+  /// stores `latest` as the user's latest stamp when given; one statement. The new head goes
+  /// to the transaction's ``PendingChanges``, which announces it once the transaction has
+  /// committed (``CommitAnnouncements``): a write outside ``PostgresAppDatabase``'s
+  /// transactions would go unheard.
   func writeSyncEntities(_ entities: [(SyncKey, SyncEntity)], user: UUID, latest: HybridStamp?) async throws {
+    assert(PendingChanges.current != nil, "feed positions are taken only in a transaction that announces them")
     let statement = PostgresKeptStatements.WriteSyncEntities(
       user: user, latest: latest?.text, kinds: entities.map(\.0.kind.rawValue), ids: entities.map(\.0.id),
       fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
