@@ -12,8 +12,6 @@ import TallyStore
 /// server) rather than a request that hangs. The pool reconnects by itself.
 public final class PostgresAppDatabase: Sendable {
   public let location: PostgresLocation
-  /// Names this instance in what it announces to the others.
-  let instance: UUID
   let client: PostgresClient
   let logger: Logger
   /// How long one read or write may wait for the database, a connection included.
@@ -32,7 +30,7 @@ public final class PostgresAppDatabase: Sendable {
   /// Revision checks that come together are read together.
   let headReads = Gathered<UUID, Void, Int64>(merging: { _, _ in }, missing: 0)
   /// This instance's commits, told to the others.
-  let announcements = CommitAnnouncements()
+  let announcements: CommitAnnouncements
   private let listener: Task<Void, Never>
   /// For queries: the store reports its own errors, so the driver's per-query logs stay off.
   static let quiet: Logger = {
@@ -69,8 +67,6 @@ public final class PostgresAppDatabase: Sendable {
       database.close()
       throw error
     }
-    // This instance may have stopped last time between a commit and its announcement.
-    await database.announcements.announceMissedHeads(on: database)
     return database
   }
 
@@ -84,11 +80,12 @@ public final class PostgresAppDatabase: Sendable {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     runner = Task { await client.run() }
-    let (heads, signIns, instance) = (FeedHeads(tracking: false), SignInCache(tracking: false), UUID())
-    (self.heads, self.signIns, self.instance) = (heads, signIns, instance)
+    let (heads, signIns) = (FeedHeads(tracking: false), SignInCache(tracking: false))
+    let announcements = CommitAnnouncements(schema: location.schema ?? "public")
+    (self.heads, self.signIns, self.announcements) = (heads, signIns, announcements)
     listener = Task {
       await PostgresFeedAnnouncements.listen(
-        client: client, instance: instance, heads: heads, signIns: signIns, logger: logger)
+        client: client, heads: heads, signIns: signIns, announcements: announcements, logger: logger)
     }
   }
 

@@ -9,38 +9,57 @@ import TallyStore
 /// Once a write that took feed positions has committed, its instance sends "<user> <position>"
 /// on ``channel`` (``CommitAnnouncements``). Each instance listens on one connection of its
 /// own and moves its ``FeedHeads``; heads only move forward, so announcements that arrive out
-/// of order do no harm. "heads <instance>" (``headsMissed(by:)``) says that instance may have
-/// lost an announcement, and every other instance forgets its heads and wakes its streams to
-/// read them again. A change to
-/// a user, a token or a session (migration v5's triggers, rare, in the changing transaction)
-/// says "sign-ins", and the instance forgets its ``SignInCache``. While it is not listening
-/// (starting, or the connection was lost) it keeps no head and no sign-in, so every one is
-/// read from the database; once listening again it forgets what it had and wakes every
-/// stream to read its head.
+/// of order do no harm. A change to a user, a token or a session (migration v5's triggers,
+/// rare, in the changing transaction) says "sign-ins", and the instance forgets its
+/// ``SignInCache``. While it is not listening (starting, or the connection was lost) it keeps
+/// no head and no sign-in, so every one is read from the database; once listening again it
+/// forgets what it had and wakes every stream to read its head.
+///
+/// An instance alone announces nothing: there is no one to tell. Instances learn of each
+/// other by two messages, each naming its sender and its schema (instances of other Tally
+/// databases in other schemas of the same PostgreSQL database are ignored):
+/// - "hello <instance> <schema>", sent whenever an instance starts listening: every other forgets its
+///   heads (the newcomer may have stopped last time between a commit and its announcement),
+///   announces from now on, and answers "heads <instance> <schema>";
+/// - "heads <instance> <schema>": the sender may have committed without announcing it (it did not yet
+///   know of the others, or an announcement failed), so every other forgets its heads, and
+///   one that did not yet know of the sender announces from now on and says "heads" too.
+/// A head forgotten is read again from the database, after the sender's unannounced commits.
 enum PostgresFeedAnnouncements {
   static let channel = "tally_feed"
   static let signInsChanged = "sign-ins"
 
-  /// What `instance` sends when it may have committed without announcing it.
-  static func headsMissed(by instance: UUID) -> String { "heads \(instance.storeText)" }
+  enum Greeting: String {
+    case hello, heads
+  }
+
+  /// `greeting` from `instance`, which serves the Tally database in `schema`.
+  static func say(_ greeting: Greeting, from instance: UUID, in schema: String) -> String {
+    "\(greeting.rawValue) \(instance.storeText) \(schema)"
+  }
 
   /// Listens until the task is cancelled, reconnecting a second after a failure.
   static func listen(
-    client: PostgresClient, instance: UUID, heads: FeedHeads, signIns: SignInCache, logger: Logger
+    client: PostgresClient, heads: FeedHeads, signIns: SignInCache, announcements: CommitAnnouncements,
+    logger: Logger
   ) async {
-    let ownMisses = headsMissed(by: instance)
+    let (instance, schema) = (announcements.instance, announcements.schema)
     while !Task.isCancelled {
       do {
         try await client.withConnection { connection in
           try await connection.listen(on: channel) { notifications in
             heads.forgetAll(tracking: true)
             signIns.forgetAll(tracking: true)
+            try await send(say(.hello, from: instance, in: schema), on: connection)
             for try await notification in notifications {
               if notification.payload == signInsChanged {
                 signIns.forgetAll()
-              } else if notification.payload.hasPrefix("heads ") {
-                // This instance's own heads are moved as its commits end.
-                if notification.payload != ownMisses { heads.forgetAll(tracking: true) }
+              } else if let (greeting, sender, senders) = greeting(notification.payload) {
+                guard sender != instance, senders == schema else { continue }
+                heads.forgetAll(tracking: true)
+                if announcements.hearOtherInstance() || greeting == .hello {
+                  try await send(say(.heads, from: instance, in: schema), on: connection)
+                }
               } else if let (user, position) = parse(notification.payload) {
                 heads.advance([user: position])
               }
@@ -54,6 +73,19 @@ enum PostgresFeedAnnouncements {
       signIns.forgetAll(tracking: false)
       try? await Task.sleep(for: .seconds(1))
     }
+  }
+
+  private static func send(_ payload: String, on connection: PostgresConnection) async throws {
+    try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: PostgresAppDatabase.quiet)
+  }
+
+  /// The greeting, its sender and the sender's schema.
+  static func greeting(_ payload: String) -> (Greeting, UUID, String)? {
+    let parts = payload.split(separator: " ")
+    guard parts.count == 3, let greeting = Greeting(rawValue: String(parts[0])),
+      let sender = UUID(uuidString: String(parts[1]))
+    else { return nil }
+    return (greeting, sender, String(parts[2]))
   }
 
   static func payload(_ user: UUID, _ position: Int64) -> String { "\(user.storeText) \(position)" }

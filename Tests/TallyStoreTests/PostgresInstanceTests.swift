@@ -38,7 +38,7 @@ struct PostgresInstanceTests {
     let stores = try await Self.instances(2)
     let ada = try await makeUser(stores[0])
     let bob = try await makeUser(stores[0], "bob")
-    try await untilListening(stores[1])
+    try await Self.untilAcquainted(stores)
     let subscription = try #require(stores[1].feedHeads.subscribe(ada.id, limits: .init(perUser: 1, total: 1)))
     defer { subscription.stop() }
     var heard = subscription.moves.makeAsyncIterator()
@@ -58,25 +58,39 @@ struct PostgresInstanceTests {
     #expect(try await stores[1].revision(for: bob.id) == bobs)
   }
 
-  /// An instance may have stopped between a commit and its announcement: one that starts says
-  /// so, and the others forget the heads they keep and read them again. Its own announcement
-  /// of that leaves its own heads, which its commits move as they end.
+  /// An instance alone announces nothing. One that starts says hello: the others forget the
+  /// heads they keep (the newcomer may have stopped last time between a commit and its
+  /// announcement) and read them again, and from then on each announces its commits to the
+  /// other.
   @Test(.timeLimit(.minutes(1)))
-  func anInstanceThatStartsMakesTheOthersForgetTheHeadsTheyKeep() async throws {
+  func instancesLearnOfEachOtherAndOnlyThenAnnounce() async throws {
     let location = try PostgresTesting.freshLocation()
     let first = PostgresStore(try await PostgresTesting.open(location, connections: 3))
     let ada = try await makeUser(first)
-    _ = try await first.createHabit(makeHabit("Read"), for: ada.id)
     try await untilListening(first)
+    _ = try await first.createHabit(makeHabit("Read"), for: ada.id)
+    #expect(!first.database.announcements.hearsOthers)
     let head = try await first.revision(for: ada.id).head
     let epoch = first.feedHeads.epoch
     let second = PostgresStore(try await PostgresTesting.open(location, connections: 3))
-    try await untilListening(second)
-    _ = try await second.revision(for: ada.id)
-    for _ in 0..<500 where first.feedHeads.epoch == epoch { try await Task.sleep(for: .milliseconds(10)) }
-    #expect(first.feedHeads.head(of: ada.id) == nil)
+    try await Self.untilAcquainted([first, second])
+    #expect(first.feedHeads.epoch != epoch)
     #expect(try await first.heardHead(for: ada.id) == head)
-    #expect(second.feedHeads.head(of: ada.id) == head)
+    let subscription = try #require(second.feedHeads.subscribe(ada.id, limits: .init(perUser: 1, total: 1)))
+    defer { subscription.stop() }
+    var heard = subscription.moves.makeAsyncIterator()
+    _ = try await first.createHabit(makeHabit("Walk"), for: ada.id)
+    let moved = try await first.revision(for: ada.id).head
+    while let next = await heard.next(), next != moved {}
+    #expect(second.feedHeads.head(of: ada.id) == moved)
+  }
+
+  /// Waits until each of `stores` has heard of another: then each announces its commits.
+  static func untilAcquainted(_ stores: [PostgresStore]) async throws {
+    for _ in 0..<500 where !stores.allSatisfy({ $0.database.announcements.hearsOthers && $0.feedHeads.isTracking }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(stores.allSatisfy { $0.database.announcements.hearsOthers })
   }
 
   /// The listener connects in the background; a test that waits for announcements starts
