@@ -1,11 +1,11 @@
 import Foundation
 import Logging
+import PostgresNIO
 import Synchronization
 
-/// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) after
-/// they have committed, gathered: one `pg_notify` statement under way at a time carries the
-/// heads of every write that committed meanwhile. Until another instance has been heard of,
-/// nothing is sent: one instance alone pays nothing for them.
+/// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) on
+/// the write's own connection just after its `COMMIT`, before the write is answered. Until
+/// another instance has been heard of, nothing is sent: one instance alone pays nothing.
 ///
 /// Not from inside the write's transaction: PostgreSQL serializes the commits of every
 /// transaction that notifies, database-wide, each holding one lock through its commit's
@@ -17,7 +17,6 @@ import Synchronization
 /// "hello" when it starts listening and "heads" after an announcement it could not send, and
 /// the others forget the heads they keep; they read them again.
 final class CommitAnnouncements: Sendable {
-  private let gathered = Gathered<UUID, Int64, Void>(merging: max, missing: ())
   /// Counts the announcements that could not be sent since one said so; 0 when none.
   private let missed = Mutex<UInt64>(0)
   private let othersHeard = Mutex(false)
@@ -42,37 +41,23 @@ final class CommitAnnouncements: Sendable {
     }
   }
 
-  /// Tells the other instances of the heads `moved`; returns once they were sent (or logs why
-  /// not), at once when there are none.
-  func announce(_ moved: [UUID: Int64], on database: PostgresAppDatabase) async {
-    guard hearsOthers else { return }
-    for (user, position) in moved {
-      do {
-        try await gathered.call(user, position) { [self] heads in
-          try await send(heads.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }, on: database)
-          return [:]
-        }
-      } catch {
-        database.logger.warning(
-          "Other instances will hear late of a change by user \(user.uuidString): \(error)")
-      }
-    }
-  }
-
-  /// Sends `payloads`, and that heads were missed if an earlier send failed.
-  private func send(_ payloads: [String], on database: PostgresAppDatabase) async throws {
+  /// Tells the other instances of the heads a transaction on `connection` moved and committed,
+  /// and that heads were missed if an earlier announcement failed; logs a failure, which the
+  /// next announcement makes good.
+  func announce(_ moved: [UUID: Int64], on connection: PostgresConnection, logger: Logger) async {
+    guard !moved.isEmpty, hearsOthers else { return }
     let failures = missed.withLock { $0 }
-    let payloads = payloads + (failures > 0 ? [PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)] : [])
+    var payloads = moved.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }
+    if failures > 0 { payloads.append(PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)) }
     do {
-      _ = try await database.withConnection { connection in
-        try await connection.kept(
-          PostgresKeptStatements.Announce(channel: PostgresFeedAnnouncements.channel, payloads: payloads))
-      }
+      _ = try await connection.kept(
+        PostgresKeptStatements.Announce(channel: PostgresFeedAnnouncements.channel, payloads: payloads))
     } catch {
       missed.withLock { $0 += 1 }
-      throw error
+      logger.warning("Other instances will hear late of a change: \(error)")
+      return
     }
-    // A send that failed meanwhile is said by the next.
+    // A failure meanwhile is said by the next.
     missed.withLock { if $0 == failures { $0 = 0 } }
   }
 }

@@ -28,7 +28,7 @@ public final class PostgresAppDatabase: Sendable {
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
   /// Revision checks that come together are read together.
-  let headReads = Gathered<UUID, Void, Int64>(merging: { _, _ in }, missing: 0)
+  let headReads = Gathered<UUID, Int64>(missing: 0)
   /// This instance's commits, told to the others.
   let announcements: CommitAnnouncements
   private let listener: Task<Void, Never>
@@ -129,7 +129,7 @@ public final class PostgresAppDatabase: Sendable {
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times. The feed
   /// heads it moved, and any change to who may sign in, are announced to this instance once
-  /// it has committed, and to the other instances before this returns. A write for `turnOf`
+  /// it has committed, and to the other instances on its connection (``CommitAnnouncements``). A write for `turnOf`
   /// takes its turn among that user's other writes through this instance (``WriteTurns``),
   /// within the same time limit, before it takes a connection.
   func transaction<T: Sendable>(
@@ -140,9 +140,7 @@ public final class PostgresAppDatabase: Sendable {
     let result = try await PendingChanges.$current.withValue(pending) {
       try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body)
     }
-    let committed = pending.take()
-    committed.announce(to: heads, signIns)
-    await announcements.announce(committed.heads, on: self)
+    pending.take().announce(to: heads, signIns)
     return result
   }
 
@@ -156,13 +154,15 @@ public final class PostgresAppDatabase: Sendable {
       do {
         return try await limited(timeLimited) { [self] in
           let run = { [self] in
-            try await leased { [logger] connection in
-              try await connection.withTransaction(logger: logger) { connection in
+            try await leased { [logger, announcements] connection in
+              let result = try await connection.withTransaction(logger: logger) { connection in
                 if isolation != .readCommitted {
                   try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
                 }
                 return try await body(connection)
               }
+              await announcements.announce(PendingChanges.current?.heads ?? [:], on: connection, logger: logger)
+              return result
             }
           }
           guard let user else { return try await run() }

@@ -30,6 +30,9 @@ public final class PendingChanges: Sendable {
     state.withLock { $0.signIns = true }
   }
 
+  /// The heads recorded so far, each user's highest.
+  public var heads: [UUID: Int64] { state.withLock { $0.heads } }
+
   /// Before each attempt: a transaction run again records its changes again.
   public func reset() {
     state.withLock { $0 = Committed() }

@@ -6,18 +6,16 @@ import Testing
 
 @testable import TallyPostgres
 
-/// Calls that come while a query is under way wait for the next query, which serves them all:
-/// never the one under way, which may have begun before a commit they must see (a revision
-/// check) or before the commit they announce.
+/// Reads asked for while a query is under way wait for the next query, which serves them all:
+/// never the one under way, which may have begun before a commit they must see.
 @Suite struct GatheredTests {
-  typealias HeadReads = Gathered<UUID, Void, Int64>
+  typealias HeadReads = Gathered<UUID, Int64>
 
   /// A query that answers only when the test says, and notes what each was asked.
-  final class Database<Value: Sendable, Answer: Sendable>: Sendable {
-    private let state = Mutex<(asked: [[UUID: Value]], answers: [CheckedContinuation<[UUID: Answer], any Error>])>(
-      ([], []))
+  final class Database: Sendable {
+    private let state = Mutex<(asked: [[UUID]], answers: [CheckedContinuation<[UUID: Int64], any Error>])>(([], []))
 
-    var run: Gathered<UUID, Value, Answer>.Run {
+    var run: HeadReads.Run {
       { asked in
         try await withCheckedThrowingContinuation { continuation in
           self.state.withLock { state in
@@ -28,10 +26,10 @@ import Testing
       }
     }
 
-    var asked: [[UUID: Value]] { state.withLock { $0.asked } }
+    var asked: [[UUID]] { state.withLock { $0.asked } }
 
     /// Answers the oldest query still open.
-    func answer(_ result: Result<[UUID: Answer], any Error>) {
+    func answer(_ result: Result<[UUID: Int64], any Error>) {
       let continuation = state.withLock { $0.answers.removeFirst() }
       continuation.resume(with: result)
     }
@@ -41,21 +39,21 @@ import Testing
 
   struct Unreachable: Error, Equatable {}
 
-  static func headReads() -> HeadReads { HeadReads(merging: { _, _ in }, missing: 0) }
+  static func headReads() -> HeadReads { HeadReads(missing: 0) }
 
   @Test func readsAskedDuringAQueryWaitForTheNextAndShareIt() async throws {
     let reads = Self.headReads()
-    let database = Database<Void, Int64>()
+    let database = Database()
     let (ada, bob) = (UUID(), UUID())
-    let first = Task { try await reads.call(ada, (), run: database.run) }
+    let first = Task { try await reads.read(ada, run: database.run) }
     try await until { database.open == 1 }
-    let later = [ada, bob, ada].map { user in Task { try await reads.call(user, (), run: database.run) } }
+    let later = [ada, bob, ada].map { user in Task { try await reads.read(user, run: database.run) } }
     try await until { reads.waiting == 3 }
     #expect(database.asked.count == 1)
     database.answer(.success([ada: 4]))
     #expect(try await first.value == 4)
     try await until { database.open == 1 }
-    #expect(database.asked.last.map { Set($0.keys) } == [ada, bob])
+    #expect(database.asked.last.map(Set.init) == [ada, bob])
     // Bob has no head yet: 0, as for a user who never wrote.
     database.answer(.success([ada: 7]))
     var answers: [Int64] = []
@@ -67,42 +65,21 @@ import Testing
 
   @Test func aFailedQueryFailsOnlyTheReadsItWasForAndTheNextStillRuns() async throws {
     let reads = Self.headReads()
-    let database = Database<Void, Int64>()
+    let database = Database()
     let (ada, bob) = (UUID(), UUID())
-    let first = Task { try await reads.call(ada, (), run: database.run) }
+    let first = Task { try await reads.read(ada, run: database.run) }
     try await until { database.open == 1 }
-    let second = Task { try await reads.call(bob, (), run: database.run) }
+    let second = Task { try await reads.read(bob, run: database.run) }
     try await until { reads.waiting == 1 }
     database.answer(.failure(Unreachable()))
     await #expect(throws: Unreachable.self) { try await first.value }
     try await until { database.open == 1 }
     database.answer(.success([bob: 2]))
     #expect(try await second.value == 2)
-    let third = Task { try await reads.call(bob, (), run: database.run) }
+    let third = Task { try await reads.read(bob, run: database.run) }
     try await until { database.open == 1 }
     database.answer(.success([bob: 3]))
     #expect(try await third.value == 3)
-  }
-
-  /// Announcements: two writes of one user that wait together announce the higher head once.
-  @Test func valuesForOneKeyThatWaitTogetherAreMerged() async throws {
-    let announcements = Gathered<UUID, Int64, Void>(merging: max, missing: ())
-    let database = Database<Int64, Void>()
-    let (ada, bob) = (UUID(), UUID())
-    let first = Task { try await announcements.call(ada, 3, run: database.run) }
-    try await until { database.open == 1 }
-    let later = [(ada, 9), (bob, 2), (ada, 5)].map { user, head in
-      Task { try await announcements.call(user, head, run: database.run) }
-    }
-    try await until { announcements.waiting == 3 }
-    database.answer(.success([:]))
-    try await first.value
-    try await until { database.open == 1 }
-    #expect(database.asked.map { $0.count } == [1, 2])
-    #expect(database.asked.last?[ada] == 9)
-    #expect(database.asked.last?[bob] == 2)
-    database.answer(.success([:]))
-    for call in later { try await call.value }
   }
 }
 

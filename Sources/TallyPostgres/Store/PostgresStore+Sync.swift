@@ -28,9 +28,9 @@ extension PostgresStore: SyncRepository {
 
   /// Read from the database, exact; reads that come together share a query (``Gathered``).
   public func syncHead(for user: UUID) async throws -> Int64 {
-    try await database.headReads.call(user, ()) { users in
+    try await database.headReads.read(user) { users in
       try await read { connection in
-        Dictionary(try await connection.kept(PostgresKeptStatements.HeadsOfUsers(users: Array(users.keys)))) { $1 }
+        Dictionary(try await connection.kept(PostgresKeptStatements.HeadsOfUsers(users: users))) { $1 }
       }
     }
   }
