@@ -129,9 +129,10 @@ public final class PostgresAppDatabase: Sendable {
   /// Runs `body` in one transaction, committed when it returns. A write that lost a deadlock
   /// or a serialization check is run again from the start, at most three times. The feed
   /// heads it moved, and any change to who may sign in, are announced to this instance once
-  /// it has committed, and to the other instances on its connection (``CommitAnnouncements``). A write for `turnOf`
-  /// takes its turn among that user's other writes through this instance (``WriteTurns``),
-  /// within the same time limit, before it takes a connection.
+  /// it has committed, and the heads to the other instances, on its connection
+  /// (``CommitAnnouncements``). A write for `turnOf` takes its turn among that user's other
+  /// writes through this instance (``WriteTurns``), within the same time limit, before it
+  /// takes a connection.
   func transaction<T: Sendable>(
     _ isolation: Isolation = .readCommitted, timeLimited: Bool = true, turnOf user: UUID? = nil,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T

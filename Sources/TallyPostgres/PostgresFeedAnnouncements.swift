@@ -18,12 +18,13 @@ import TallyStore
 /// An instance alone announces nothing: there is no one to tell. Instances learn of each
 /// other by two messages, each naming its sender and its schema (instances of other Tally
 /// databases in other schemas of the same PostgreSQL database are ignored):
-/// - "hello <instance> <schema>", sent whenever an instance starts listening: every other forgets its
-///   heads (the newcomer may have stopped last time between a commit and its announcement),
-///   announces from now on, and answers "heads <instance> <schema>";
-/// - "heads <instance> <schema>": the sender may have committed without announcing it (it did not yet
-///   know of the others, or an announcement failed), so every other forgets its heads, and
-///   one that did not yet know of the sender announces from now on and says "heads" too.
+/// - "hello <instance> <schema>", sent whenever an instance starts listening: every other
+///   forgets its heads (the newcomer may have stopped last time between a commit and its
+///   announcement), announces from now on, and answers "heads <instance> <schema>";
+/// - "heads <instance> <schema>": the sender may have committed without announcing it (it did
+///   not yet know of the others, or an announcement failed), so every other forgets its
+///   heads, and one that did not yet know of the sender announces from now on and says
+///   "heads" too.
 /// A head forgotten is read again from the database, after the sender's unannounced commits.
 enum PostgresFeedAnnouncements {
   static let channel = "tally_feed"
