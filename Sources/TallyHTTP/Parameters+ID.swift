@@ -37,7 +37,7 @@ extension Problem {
     do {
       try Day.checkKept(day)
     } catch {
-      throw Problem(status, "The \(error.field) \(error.rule).", field: field)
+      throw Problem(status, error, field: field)
     }
   }
 }

@@ -31,6 +31,12 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     self.allow = allow
   }
 
+  /// A broken rule as a problem with `status`, naming `field` (the rule's own field when not
+  /// given).
+  public init(_ status: HTTPResponse.Status, _ error: ValidationError, field: String? = nil) {
+    self.init(status, "The \(error.field) \(error.rule).", field: field ?? error.field)
+  }
+
   package enum CodingKeys: String, CodingKey {
     case type, title, status, detail, field, retryAfter
   }
@@ -65,7 +71,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     case let error as HTTPError:
       return Problem(error.status, error.body ?? error.status.reasonPhrase)
     case let error as ValidationError:
-      return Problem(.unprocessableContent, "The \(error.field) \(error.rule).", field: error.field)
+      return Problem(.unprocessableContent, error)
     case let error as SyncRefusal:
       switch error {
       case .tooManyChanges: return Problem(.contentTooLarge, error.description)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Synchronization
+import TallyStore
 
 /// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) on
 /// the write's own connection just after its `COMMIT`, before the write is answered. Until
@@ -41,17 +42,16 @@ final class CommitAnnouncements: Sendable {
     }
   }
 
-  /// Tells the other instances of the heads a transaction on `connection` moved and committed,
-  /// and that heads were missed if an earlier announcement failed; logs a failure, which the
-  /// next announcement makes good.
-  func announce(_ moved: [UUID: Int64], on connection: PostgresConnection, logger: Logger) async {
-    guard !moved.isEmpty, hearsOthers else { return }
+  /// Tells the other instances of the heads that a transaction on `connection`, which has just
+  /// committed, recorded in `pending`, and that heads were missed if an earlier announcement
+  /// failed; logs a failure, which the next announcement makes good.
+  func announce(_ pending: PendingChanges?, on connection: PostgresConnection, logger: Logger) async {
+    guard hearsOthers, let moved = pending?.heads, !moved.isEmpty else { return }
     let failures = missed.withLock { $0 }
     var payloads = moved.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }
     if failures > 0 { payloads.append(PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)) }
     do {
-      _ = try await connection.kept(
-        PostgresKeptStatements.Announce(channel: PostgresFeedAnnouncements.channel, payloads: payloads))
+      try await PostgresFeedAnnouncements.send(payloads, on: connection)
     } catch {
       missed.withLock { $0 += 1 }
       logger.warning("Other instances will hear late of a change: \(error)")

@@ -162,7 +162,7 @@ public final class PostgresAppDatabase: Sendable {
                 }
                 return try await body(connection)
               }
-              await announcements.announce(PendingChanges.current?.heads ?? [:], on: connection, logger: logger)
+              await announcements.announce(PendingChanges.current, on: connection, logger: logger)
               return result
             }
           }

@@ -51,7 +51,7 @@ enum PostgresFeedAnnouncements {
           try await connection.listen(on: channel) { notifications in
             heads.forgetAll(tracking: true)
             signIns.forgetAll(tracking: true)
-            try await send(say(.hello, from: instance, in: schema), on: connection)
+            try await send([say(.hello, from: instance, in: schema)], on: connection)
             for try await notification in notifications {
               if notification.payload == signInsChanged {
                 signIns.forgetAll()
@@ -59,7 +59,7 @@ enum PostgresFeedAnnouncements {
                 guard sender != instance, senders == schema else { continue }
                 heads.forgetAll(tracking: true)
                 if announcements.hearOtherInstance() || greeting == .hello {
-                  try await send(say(.heads, from: instance, in: schema), on: connection)
+                  try await send([say(.heads, from: instance, in: schema)], on: connection)
                 }
               } else if let (user, position) = parse(notification.payload) {
                 heads.advance([user: position])
@@ -76,8 +76,10 @@ enum PostgresFeedAnnouncements {
     }
   }
 
-  private static func send(_ payload: String, on connection: PostgresConnection) async throws {
-    try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: PostgresAppDatabase.quiet)
+  /// Sends `payloads` on ``channel``; they are delivered once the statement's own transaction
+  /// commits.
+  static func send(_ payloads: [String], on connection: PostgresConnection) async throws {
+    _ = try await connection.kept(PostgresKeptStatements.Announce(channel: channel, payloads: payloads))
   }
 
   /// The greeting, its sender and the sender's schema.
