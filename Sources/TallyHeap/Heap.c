@@ -16,10 +16,15 @@ int tally_heap_bound_arena_tops(void) {
   return mallopt(M_MMAP_THRESHOLD, 1 << 20) && mallopt(M_TRIM_THRESHOLD, 4 << 20);
 }
 
+// glibc's chunk header, the word before the block, marks a mapped chunk with its second bit.
+int tally_heap_is_mapped(const void *block) { return (((const size_t *)block)[-1] & 2) != 0; }
+
 #else
 
 int tally_heap_trim(void) { return 0; }
 
 int tally_heap_bound_arena_tops(void) { return 0; }
+
+int tally_heap_is_mapped(const void *block) { return 0; }
 
 #endif

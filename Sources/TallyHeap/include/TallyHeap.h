@@ -10,4 +10,8 @@ int tally_heap_trim(void);
 /// not or the allocator is not glibc's.
 int tally_heap_bound_arena_tops(void);
 
+/// 1 when glibc mapped `block` (from `malloc`) on its own, so freeing it unmaps it; 0 when it
+/// lies in an arena or the allocator is not glibc's.
+int tally_heap_is_mapped(const void *block);
+
 #endif
