@@ -31,10 +31,17 @@ public struct SecretToken: Sendable, Hashable {
   public var hash: String { sha256Hex(secret) }
 }
 
-/// SHA-256 of the text's UTF-8, in lower-case hex.
+/// SHA-256 of the text's UTF-8, in lower-case hex. Every request with a token or a session
+/// hashes one, so the 64 digits are written straight into the string.
 func sha256Hex(_ text: String) -> String {
-  SHA256.hash(data: Data(text.utf8)).map { byte in
-    let hex = String(byte, radix: 16)
-    return byte < 16 ? "0" + hex : hex
-  }.joined()
+  let digest = SHA256.hash(data: Array(text.utf8))
+  return String(unsafeUninitializedCapacity: 2 * SHA256.byteCount) { buffer in
+    for (index, byte) in digest.enumerated() {
+      buffer[2 * index] = hexDigits[Int(byte >> 4)]
+      buffer[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
+    }
+    return 2 * SHA256.byteCount
+  }
 }
+
+private let hexDigits = Array("0123456789abcdef".utf8)

@@ -22,7 +22,7 @@ public func buildApplication(
   clock: @escaping @Sendable () -> Date = { Date() },
   onServerRunning: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
-  var logger = Logger(label: "tally")
+  var logger = Logger(label: "tally", factory: LazyMetadataLogHandler.init(label:))
   logger.logLevel = configuration.loggerLevel
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let pushKeys = PushKeys(store: store, clock: clock)

@@ -19,12 +19,35 @@ public struct SyncCursor: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(position):\(user.storeText):\(server.storeText)" }
 
   public init?(_ text: String) {
+    var text = text
+    if let cursor = text.withUTF8(Self.asWritten) {
+      self = cursor
+      return
+    }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count <= 18, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
       let position = Int64(parts[0]),
       let user = UUID(uuidString: String(parts[1])), let server = UUID(uuidString: String(parts[2]))
     else { return nil }
     self.init(position: position, user: user, server: server)
+  }
+
+  /// A cursor exactly as ``description`` writes it, read byte by byte: every poll sends one, and
+  /// splitting it and reading its ids through Foundation was a twentieth of an empty poll's
+  /// time. Anything else (upper-case ids, a bad cursor) is left to the general reading.
+  private static func asWritten(_ bytes: UnsafeBufferPointer<UInt8>) -> SyncCursor? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), (1...18).contains(colon),
+      bytes.count == colon + 74, bytes[colon + 37] == UInt8(ascii: ":")
+    else { return nil }
+    var position: Int64 = 0
+    for byte in bytes[..<colon] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      position = position * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    guard let user = LowerCaseUUID.read(UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<(colon + 37)])),
+      let server = LowerCaseUUID.read(UnsafeBufferPointer(rebasing: bytes[(colon + 38)...]))
+    else { return nil }
+    return SyncCursor(position: position, user: user, server: server)
   }
 
   /// The position a request's cursor asks for, refusing one that is malformed or from another

@@ -147,6 +147,24 @@ import Testing
     }
   }
 
+  /// The scheme is read in any case (RFC 9110 11.1) and the spaces around the token are not
+  /// part of it; another scheme, or a token cut or padded inside, is refused.
+  @Test func aBearerTokenIsReadInAnyCaseAndWithoutItsSpaces() async throws {
+    try await TestServer().test { client in
+      let session = try await client.setUpOwner()
+      let secret = try #require(try await client.bearer(session)[.authorization]?.dropFirst(7))
+      for accepted in ["Bearer \(secret)", "bearer \(secret)", "BEARER   \(secret)", "bEaReR \(secret) \t"] {
+        let response = try await client.send(.get, "/api/v1/me", headers: [.authorization: accepted])
+        #expect(response.status == .ok, "\(accepted)")
+      }
+      for refused in ["Basic \(secret)", "Bearer\(secret)", "Bearer \(secret.dropLast())", "Bearer \(secret)x", "Bearer  "] {
+        let response = try await client.send(.get, "/api/v1/me", headers: [.authorization: refused])
+        #expect(response.status == .unauthorized, "\(refused)")
+        #expect(response.detail.contains("unknown, revoked or expired"), "\(refused)")
+      }
+    }
+  }
+
   /// Found by schemathesis: a NUL in a token's name was stored cut short, and "\u{0}" alone
   /// left a row that broke every later token list.
   @Test func aTokenNameWithNulIsRefusedAndTheListStillReads() async throws {

@@ -50,9 +50,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
       return .refused(Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here."))
     }
     if let authorization = request.headers[.authorization] {
-      if authorization.lowercased().hasPrefix("bearer "),
-        let user = try await services.accounts.user(
-          forAPIToken: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces), at: now)
+      if let token = Self.bearerToken(authorization),
+        let user = try await services.accounts.user(forAPIToken: token, at: now)
       {
         return .signedIn(user, .apiToken)
       }
@@ -64,5 +63,15 @@ struct AuthenticationMiddleware: RouterMiddleware {
       return .signedIn(user, .session(session))
     }
     return nil
+  }
+
+  /// The token of `Bearer TOKEN` (the scheme in any case, RFC 9110 11.1), without the spaces
+  /// around it; `nil` for another scheme. Written out, since every API request reads one:
+  /// Foundation's trimming went through `NSString`, 3 % of an empty poll's server time.
+  static func bearerToken(_ authorization: String) -> String? {
+    guard authorization.prefix(7).lowercased() == "bearer " else { return nil }
+    let token = authorization.dropFirst(7).drop(while: \.isWhitespace)
+    guard let last = token.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(token[...last])
   }
 }
