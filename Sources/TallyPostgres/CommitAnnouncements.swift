@@ -5,8 +5,9 @@ import Synchronization
 import TallyStore
 
 /// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) on
-/// the write's own connection just after its `COMMIT`, before the write is answered. Until
-/// another instance has been heard of, nothing is sent: one instance alone pays nothing.
+/// the write's own connection just after its `COMMIT`, before the write is answered. Once it
+/// has said hello and waited for an answer in vain, an instance alone sends nothing: it pays
+/// nothing.
 ///
 /// Not from inside the write's transaction: PostgreSQL serializes the commits of every
 /// transaction that notifies, database-wide, each holding one lock through its commit's
@@ -17,21 +18,42 @@ import TallyStore
 /// the others' heads for that user behind until the user's next write. So an instance says
 /// "hello" when it starts listening and "heads" after an announcement it could not send, and
 /// the others forget the heads they keep; they read them again.
+///
+/// A newcomer announces from its start until a while after each hello (``grace``) even if it
+/// has heard no one: an instance that heard the hello forgot its heads and reads them again,
+/// so a commit of the newcomer's after that read and before the answer reached it would be
+/// missed there until the user's next write.
 final class CommitAnnouncements: Sendable {
   /// Counts the announcements that could not be sent since one said so; 0 when none.
   private let missed = Mutex<UInt64>(0)
   private let othersHeard = Mutex(false)
+  /// Until when commits are announced with no other instance heard of; none: until a hello.
+  private let greeting = Mutex<ContinuousClock.Instant?>(nil)
+  /// How long after a hello an answer is waited for.
+  let grace: Duration
   /// Names this instance in what it says.
   let instance = UUID()
   /// The schema of the Tally database it serves: instances serving other schemas are not heard.
   let schema: String
 
-  init(schema: String) {
+  init(schema: String, grace: Duration = .seconds(5)) {
     self.schema = schema
+    self.grace = grace
   }
 
-  /// Whether another instance on the database has been heard of: then commits are announced.
+  /// Whether another instance on the database has been heard of.
   var hearsOthers: Bool { othersHeard.withLock { $0 } }
+
+  /// Whether commits are announced: once another instance has been heard of, and while this
+  /// one may have been heard without having heard the answer yet.
+  var announces: Bool {
+    hearsOthers || greeting.withLock { until in until.map { ContinuousClock.now < $0 } ?? true }
+  }
+
+  /// Just before this instance says hello.
+  func greet() {
+    greeting.withLock { $0 = .now + grace }
+  }
 
   /// Another instance listens: announces from now on. True the first time, when this
   /// instance's commits so far went unannounced.
@@ -46,7 +68,7 @@ final class CommitAnnouncements: Sendable {
   /// committed, recorded in `pending`, and that heads were missed if an earlier announcement
   /// failed; logs a failure, which the next announcement makes good.
   func announce(_ pending: PendingChanges?, on connection: PostgresConnection, logger: Logger) async {
-    guard hearsOthers, let moved = pending?.heads, !moved.isEmpty else { return }
+    guard announces, let moved = pending?.heads, !moved.isEmpty else { return }
     let failures = missed.withLock { $0 }
     var payloads = moved.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }
     if failures > 0 { payloads.append(PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)) }

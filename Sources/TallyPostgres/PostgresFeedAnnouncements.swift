@@ -51,6 +51,7 @@ enum PostgresFeedAnnouncements {
           try await connection.listen(on: channel) { notifications in
             heads.forgetAll(tracking: true)
             signIns.forgetAll(tracking: true)
+            announcements.greet()
             try await send([say(.hello, from: instance, in: schema)], on: connection)
             for try await notification in notifications {
               if notification.payload == signInsChanged {

@@ -85,6 +85,52 @@ struct PostgresInstanceTests {
     #expect(second.feedHeads.head(of: ada.id) == moved)
   }
 
+  /// A newcomer announces its commits before any answer to its hello reaches it: an instance
+  /// that heard the hello forgot its heads and may read one again before the newcomer's commit,
+  /// and without the announcement it would keep that head until the user's next write.
+  @Test(.timeLimit(.minutes(1)))
+  func aNewcomerAnnouncesBeforeItHearsAnAnswer() async throws {
+    let location = try PostgresTesting.freshLocation()
+    // Listens as an instance would, without saying hello.
+    let client = PostgresClient(configuration: location.clientConfiguration())
+    let running = Task { await client.run() }
+    defer { running.cancel() }
+    let (payloads, heard) = AsyncStream.makeStream(of: String.self)
+    let listener = Task {
+      try await client.withConnection { connection in
+        try await connection.listen(on: PostgresFeedAnnouncements.channel) { notifications in
+          heard.yield("listening")
+          for try await notification in notifications { heard.yield(notification.payload) }
+        }
+      }
+    }
+    defer { listener.cancel() }
+    var heardNext = payloads.makeAsyncIterator()
+    #expect(await heardNext.next() == "listening")
+    let store = PostgresStore(try await PostgresTesting.open(location))
+    let ada = try await makeUser(store)
+    _ = try await store.createHabit(makeHabit("Read"), for: ada.id)
+    let head = try await store.revision(for: ada.id).head
+    #expect(!store.database.announcements.hearsOthers)
+    while let payload = await heardNext.next(), payload != PostgresFeedAnnouncements.payload(ada.id, head) {}
+  }
+
+  /// Alone, an instance stops announcing once a hello has gone unanswered for its grace, and
+  /// starts again when it hears another.
+  @Test func aLoneInstanceStopsAnnouncingAGraceAfterItsHello() async throws {
+    let (waiting, alone) = (
+      CommitAnnouncements(schema: "tally", grace: .seconds(3_600)), CommitAnnouncements(schema: "tally", grace: .milliseconds(20))
+    )
+    #expect(waiting.announces && alone.announces)
+    waiting.greet()
+    alone.greet()
+    try await Task.sleep(for: .milliseconds(40))
+    #expect(waiting.announces)
+    #expect(!alone.announces)
+    #expect(alone.hearOtherInstance())
+    #expect(alone.announces)
+  }
+
   /// Waits until each of `stores` has heard of another: then each announces its commits.
   static func untilAcquainted(_ stores: [PostgresStore]) async throws {
     for _ in 0..<500 where !stores.allSatisfy({ $0.database.announcements.hearsOthers && $0.feedHeads.isTracking }) {
