@@ -8,6 +8,7 @@ import PackageDescription
 // Importing Loop's files: swift run -c release --package-path Benchmarks tally-benchmarks import
 // Sync:                  swift build -c release --product tally &&
 //                        swift run -c release --package-path Benchmarks tally-benchmarks sync
+// Hummingbird's floor:   swift build -c release --package-path Benchmarks --product hummingbird-floor
 let package = Package(
   name: "TallyBenchmarks",
   platforms: [.macOS(.v14)],
@@ -15,6 +16,7 @@ let package = Package(
     .package(name: "Tally", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],
   targets: [
     .executableTarget(
@@ -35,6 +37,12 @@ let package = Package(
       ],
       path: "Sources/TallyBenchmarks",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // A bare Hummingbird route: the floor an empty poll is measured against (live_load.py --floor).
+    .executableTarget(
+      name: "hummingbird-floor",
+      dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+      path: "Sources/HummingbirdFloor"
     ),
   ]
 )

@@ -15,6 +15,7 @@ at B, 20 times.
   python3 Benchmarks/live_load.py --tally .build/release/tally [--postgres URL] [--streams 10000]
   python3 Benchmarks/live_load.py --tally OLD_BUILD --polls-only   (a build from before, as a baseline)
   python3 Benchmarks/live_load.py --streams 3000 --streams-only       (idle streams' memory alone)
+  ... --floor Benchmarks/.build/release/hummingbird-floor   (also a bare Hummingbird route, the floor)
 """
 import argparse
 import json
@@ -132,6 +133,27 @@ def transactions(postgres, name):
     return int(out.strip())
 
 
+def floor(binary, port, seconds, connections):
+    """A bare Hummingbird route under the same wrk: prints its rate and CPU; its ms a request."""
+    server = subprocess.Popen([binary, str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(500):
+            try:
+                if request(base + "/")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.01)
+        before = cpu_ms(server.pid)
+        rate = wrk(base + "/", seconds, connections)[0]
+        per_request = (cpu_ms(server.pid) - before) / max(1.0, rate * seconds)
+        print(f"  a bare Hummingbird route: {rate:,.0f}/s, its CPU {per_request * 1000:.0f} µs a request")
+        return per_request
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tally", default=".build/release/tally")
@@ -142,6 +164,7 @@ def main():
     parser.add_argument("--port", type=int, default=18291)
     parser.add_argument("--polls-only", action="store_true",
                         help="measure empty polls alone: what a build from before live streams can run")
+    parser.add_argument("--floor", help="a hummingbird-floor build: measured like the polls, as their floor")
     parser.add_argument("--streams-only", action="store_true",
                         help="measure idle streams' memory alone, on a server that has answered nothing else")
     options = parser.parse_args()
@@ -191,6 +214,9 @@ def main():
             spent = transactions(options.postgres, database_name) - before
             line += f"; {spent} database transactions for {polls[0] * options.seconds:,.0f} polls"
         print(line)
+        if options.floor:
+            floor_cpu = floor(options.floor, options.port + 2, options.seconds, options.connections)
+            print(f"    a poll's server CPU is {per_poll / floor_cpu:.2f}x a bare Hummingbird route's")
         if options.polls_only:
             return
 
