@@ -2,7 +2,7 @@ import Logging
 
 /// swift-log's `StreamLogHandler` writes its metadata out as text whenever the metadata
 /// changes, and the server changes it on every request (Hummingbird's request id, then the
-/// client): 3 % of an empty poll's server time, for lines that are seldom written. This one
+/// client): 4 % of an empty poll's server time, for lines that are seldom written. This one
 /// keeps the metadata as it is and hands it to the stream handler with each line logged,
 /// which then writes exactly what it would have.
 struct LazyMetadataLogHandler: LogHandler {
