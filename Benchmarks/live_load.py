@@ -201,17 +201,19 @@ def main():
             return
 
         cursor = cursor_of(base, token)
-        health = wrk(base + "/healthz", options.seconds, options.connections)
+        # Polls before /healthz: a backend reports its counts at most once a second, and an idle
+        # one only after ten, so /healthz's last reads would be counted in the polls' window.
         before = transactions(options.postgres, database_name) if options.postgres else None
         server_before = cpu_ms(server.pid)
         polls = wrk(f"{base}/api/v1/sync?cursor={cursor}", options.seconds, options.connections, token)
         per_poll = (cpu_ms(server.pid) - server_before) / max(1.0, polls[0] * options.seconds)
+        spent = transactions(options.postgres, database_name) - before if options.postgres else None
+        health = wrk(base + "/healthz", options.seconds, options.connections)
         cores = os.cpu_count() or 1
         line = (f"  empty polls: {polls[0]:,.0f}/s (p99 {polls[2]:.1f} ms), {polls[0] / health[0]:.0%} of "
                 f"/healthz's {health[0]:,.0f}/s; the server's CPU {per_poll * 1000:.0f} µs a poll, so "
                 f"{cores * 1000 / per_poll:,.0f}/s on {cores} cores with nothing beside it")
         if options.postgres:
-            spent = transactions(options.postgres, database_name) - before
             line += f"; {spent} database transactions for {polls[0] * options.seconds:,.0f} polls"
         print(line)
         if options.floor:
