@@ -12,7 +12,7 @@ take turns behind that user's row lock), and marking a day as 16 users at once (
 PostgreSQL may commit side by side), as requests/s
 and p50/p99, with each PostgreSQL figure as a ratio of SQLite's, and the CPU time each request
 cost the Tally servers and the local PostgreSQL server's processes (a figure that shared, busy
-cores disturb far less than a rate).
+cores disturb far less than a rate); and each server's heap (RssAnon) after its three runs.
 
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
@@ -29,7 +29,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_support import (PASSWORD, cpu_ms, create_database, drop_database, postgres_options, postgres_parser,  # noqa: E402
-                          request, run, seed, sign_in, start, wrk)
+                          request, rss_mib, run, seed, sign_in, start, wrk)
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
@@ -131,6 +131,7 @@ def main():
               ("1 instance, PostgreSQL", [["--database", target]]),
               ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
     figures = {}
+    heaps = {}
     try:
         for label, instances in setups:
             servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
@@ -145,6 +146,8 @@ def main():
                 writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
                               options.connections, token, processes, WRITE_SCRIPT)
                 many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
+                time.sleep(1)  # past the server's first quiet look, which gives freed heap back
+                heaps[label] = [rss_mib(process.pid, "RssAnon") for process in processes]
                 figures[label] = (reads, writes, many)
             finally:
                 for server, _ in servers:
@@ -166,6 +169,7 @@ def main():
             print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
                   f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
                   f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
+        print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps[label]))
 
 
 if __name__ == "__main__":
