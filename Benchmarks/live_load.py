@@ -29,8 +29,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (cpu_ms, create_database, drop_database, percentiles, request, rss_mib, run, sign_in,  # noqa: E402
-                          start, wrk)
+from load_support import (answering, create_database, drop_database, percentiles, request, rss_mib, run, sign_in,  # noqa: E402
+                          start, wrk, wrk_cpu)
 
 # A heartbeat is a comment line; an event names itself.
 CHANGED = b"event: changed"
@@ -138,15 +138,8 @@ def floor(binary, port, seconds, connections):
     server = subprocess.Popen([binary, str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(500):
-            try:
-                if request(base + "/")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.01)
-        before = cpu_ms(server.pid)
-        rate = wrk(base + "/", seconds, connections)[0]
-        per_request = (cpu_ms(server.pid) - before) / max(1.0, rate * seconds)
+        answering(server, base + "/", 10, binary)
+        (rate, *_), per_request = wrk_cpu(server.pid, base + "/", seconds, connections)
         print(f"  a bare Hummingbird route: {rate:,.0f}/s, its CPU {per_request * 1000:.0f} µs a request")
         return per_request
     finally:
@@ -204,9 +197,8 @@ def main():
         # Polls before /healthz: a backend reports its counts at most once a second, and an idle
         # one only after ten, so /healthz's last reads would be counted in the polls' window.
         before = transactions(options.postgres, database_name) if options.postgres else None
-        server_before = cpu_ms(server.pid)
-        polls = wrk(f"{base}/api/v1/sync?cursor={cursor}", options.seconds, options.connections, token)
-        per_poll = (cpu_ms(server.pid) - server_before) / max(1.0, polls[0] * options.seconds)
+        polls, per_poll = wrk_cpu(server.pid, f"{base}/api/v1/sync?cursor={cursor}", options.seconds,
+                                  options.connections, token)
         spent = transactions(options.postgres, database_name) - before if options.postgres else None
         health = wrk(base + "/healthz", options.seconds, options.connections)
         cores = os.cpu_count() or 1

@@ -73,16 +73,29 @@ def start(tally, port, database_args, wrapper=(), seconds=60, stderr=subprocess.
     server = subprocess.Popen([*wrapper, tally, "serve", *database_args, "--port", str(port), "--log-level", "warning"],
                               stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
+    answering(server, base + "/healthz", seconds, f"tally serve {' '.join(database_args)}")
+    return server, base
+
+
+def answering(server, url, seconds, name):
+    """Returns once `url` answers 200; exits naming `name` when `server` ends or `seconds` pass."""
     deadline = time.monotonic() + seconds
     while True:
         try:
-            if request(base + "/healthz")[0] == 200:
-                return server, base
+            if request(url)[0] == 200:
+                return
         except OSError:
             if time.monotonic() > deadline or server.poll() is not None:
                 server.kill()
-                sys.exit(f"tally serve {' '.join(database_args)} did not start")
+                sys.exit(f"{name} did not start")
             time.sleep(0.002)
+
+
+def wrk_cpu(pid, url, seconds, connections, token=None):
+    """wrk's figures (as `wrk` gives them) and the ms of CPU process `pid` spent on each request."""
+    before = cpu_ms(pid)
+    figures = wrk(url, seconds, connections, token)
+    return figures, (cpu_ms(pid) - before) / max(1.0, figures[0] * seconds)
 
 
 def sign_in(base, name="bench", password=PASSWORD):

@@ -131,7 +131,6 @@ def main():
               ("1 instance, PostgreSQL", [["--database", target]]),
               ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
     figures = {}
-    heaps = {}
     try:
         for label, instances in setups:
             servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
@@ -147,8 +146,8 @@ def main():
                               options.connections, token, processes, WRITE_SCRIPT)
                 many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
                 time.sleep(1)  # past the server's first quiet look, which gives freed heap back
-                heaps[label] = [rss_mib(process.pid, "RssAnon") for process in processes]
-                figures[label] = (reads, writes, many)
+                heaps = [rss_mib(process.pid, "RssAnon") for process in processes]
+                figures[label] = (reads, writes, many, heaps)
             finally:
                 for server, _ in servers:
                     server.terminate()
@@ -162,14 +161,14 @@ def main():
           f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
     print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
     baseline = figures[setups[0][0]]
-    for label, (reads, writes, many) in figures.items():
+    for label, (reads, writes, many, heaps) in figures.items():
         for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in (("habit list", reads, baseline[0]),
                                                                              ("mark a day", writes, baseline[1]),
                                                                              ("16 users mark", many, baseline[2])):
             print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
                   f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
                   f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
-        print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps[label]))
+        print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps))
 
 
 if __name__ == "__main__":

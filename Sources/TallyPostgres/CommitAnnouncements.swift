@@ -26,9 +26,9 @@ import TallyStore
 final class CommitAnnouncements: Sendable {
   /// Counts the announcements that could not be sent since one said so; 0 when none.
   private let missed = Mutex<UInt64>(0)
-  private let othersHeard = Mutex(false)
-  /// Until when commits are announced with no other instance heard of; none: until a hello.
-  private let greeting = Mutex<ContinuousClock.Instant?>(nil)
+  /// Whether another instance has been heard of, and until when commits are announced with
+  /// none heard of (none: until a hello).
+  private let company = Mutex<(heard: Bool, greetedUntil: ContinuousClock.Instant?)>((false, nil))
   /// How long after a hello an answer is waited for.
   let grace: Duration
   /// Names this instance in what it says.
@@ -42,25 +42,25 @@ final class CommitAnnouncements: Sendable {
   }
 
   /// Whether another instance on the database has been heard of.
-  var hearsOthers: Bool { othersHeard.withLock { $0 } }
+  var hearsOthers: Bool { company.withLock { $0.heard } }
 
   /// Whether commits are announced: once another instance has been heard of, and while this
   /// one may have been heard without having heard the answer yet.
   var announces: Bool {
-    hearsOthers || greeting.withLock { until in until.map { ContinuousClock.now < $0 } ?? true }
+    company.withLock { $0.heard || $0.greetedUntil.map { ContinuousClock.now < $0 } ?? true }
   }
 
   /// Just before this instance says hello.
   func greet() {
-    greeting.withLock { $0 = .now + grace }
+    company.withLock { $0.greetedUntil = .now + grace }
   }
 
   /// Another instance listens: announces from now on. True the first time, when this
   /// instance's commits so far went unannounced.
   func hearOtherInstance() -> Bool {
-    othersHeard.withLock { heard in
-      defer { heard = true }
-      return !heard
+    company.withLock { company in
+      defer { company.heard = true }
+      return !company.heard
     }
   }
 

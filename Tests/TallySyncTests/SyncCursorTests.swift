@@ -11,7 +11,7 @@ import Testing
     await propertyCheck(input: Gen.int(in: 0..<18), Gen.int(in: 0..<1_000_000)) { digits, seed throws in
       var generator = Xorshift(seed: UInt64(seed) + 1)
       let position = Int64.random(in: 0...(Self.powerOfTen(digits + 1) - 1), using: &generator)
-      let cursor = SyncCursor(position: position, user: Self.uuid(&generator), server: Self.uuid(&generator))
+      let cursor = SyncCursor(position: position, user: generator.uuid(), server: generator.uuid())
       #expect(SyncCursor(cursor.description) == cursor)
       #expect(SyncCursor(cursor.description.uppercased()) == cursor)
       #expect(SyncCursor(cursor.description) == Self.reference(cursor.description))
@@ -25,7 +25,7 @@ import Testing
       var generator = Xorshift(seed: UInt64(seed) + 1)
       let position = Int64.random(in: 0...999_999_999_999_999_999, using: &generator)
       var text = Array(
-        SyncCursor(position: position, user: Self.uuid(&generator), server: Self.uuid(&generator)).description.utf8)
+        SyncCursor(position: position, user: generator.uuid(), server: generator.uuid()).description.utf8)
       let index = Int.random(in: 0..<text.count, using: &generator)
       switch change {
       case 0: text[index] = bytes.randomElement(using: &generator)!
@@ -50,14 +50,6 @@ import Testing
       let position = Int64(parts[0]), let user = UUID(uuidString: parts[1]), let server = UUID(uuidString: parts[2])
     else { return nil }
     return SyncCursor(position: position, user: user, server: server)
-  }
-
-  static func uuid(_ generator: inout Xorshift) -> UUID {
-    var uuid = UUID().uuid
-    withUnsafeMutableBytes(of: &uuid) { bytes in
-      for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
-    }
-    return UUID(uuid: uuid)
   }
 
   static func powerOfTen(_ exponent: Int) -> Int64 {

@@ -126,6 +126,15 @@ struct Xorshift: RandomNumberGenerator {
     state ^= state << 17
     return state
   }
+
+  /// A UUID of 16 random bytes (not a well-formed version 4 one: readers must not care).
+  mutating func uuid() -> UUID {
+    var uuid = UUID().uuid
+    withUnsafeMutableBytes(of: &uuid) { bytes in
+      for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &self) }
+    }
+    return UUID(uuid: uuid)
+  }
 }
 
 /// Pull pages of every value shape, with text that needs escaping: what both JSON readers

@@ -11,9 +11,7 @@ import Testing
   @Test func anEntryIdReadsBackAsItsHabitAndDay() async {
     await propertyCheck(input: Gen.int(in: 0..<200_000), Gen.int(in: 0..<1_000)) { offset, seed throws in
       var generator = Xorshift(seed: UInt64(seed) + 1)
-      let habit = UUID(uuid: (0..<16).reduce(into: UUID().uuid) { uuid, index in
-        withUnsafeMutableBytes(of: &uuid) { $0[index] = UInt8.random(in: 0...255, using: &generator) }
-      })
+      let habit = generator.uuid()
       let day = Day(year: 1900, month: 1, day: 1)!.adding(days: offset)
       let id = SyncID.entry(habit, day)
       #expect(try SyncID(SyncKey(kind: .entry, id: id)) == .entry(habit: habit, day: day))
