@@ -27,6 +27,9 @@ public final class PostgresAppDatabase: Sendable {
   let signIns: SignInCache
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
+  /// A user's writes outside a transaction (``committingEach(turnOf:_:)``) take turns one at a
+  /// time: each decides from what the one before wrote.
+  let ownTurns = WriteTurns(width: 1)
   /// Revision checks that come together are read together.
   let headReads = Gathered<UUID, Int64>(missing: 0)
   /// This instance's commits, told to the others.
@@ -146,6 +149,28 @@ public final class PostgresAppDatabase: Sendable {
     let pending = PendingChanges()
     let result = try await PendingChanges.$current.withValue(pending) {
       try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body)
+    }
+    pending.take().announce(to: heads, signIns)
+    return result
+  }
+
+  /// Runs `body` on a pooled connection outside a transaction, so that each of its statements
+  /// commits on its own, in `user`'s turn among ``ownTurns``. The feed heads it records are
+  /// kept and announced as a transaction's are, once `body` returns.
+  func committingEach<T: Sendable>(
+    turnOf user: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    let pending = PendingChanges()
+    let result = try await PendingChanges.$current.withValue(pending) {
+      try await limited { [self] in
+        try await ownTurns.run(user) { [self] in
+          try await leased { [logger, announcements] connection in
+            let result = try await body(connection)
+            await announcements.announce(PendingChanges.current, on: connection, logger: logger)
+            return result
+          }
+        }
+      }
     }
     pending.take().announce(to: heads, signIns)
     return result

@@ -8,7 +8,7 @@ import TallyStore
 /// As for SQLite, a migration that has shipped is frozen: add the next at the end. The
 /// versions are PostgreSQL's own: `v1` is everything SQLite's v1–v7 make, `v2` its v8, `v3`
 /// its v9, `v4` its v10; `v5` has no SQLite counterpart (there, temporary triggers do its
-/// work), nor has `v6` (functions that save a mark a round trip). All pending migrations run
+/// work), nor have `v6` and `v7` (functions that save a mark round trips). All pending migrations run
 /// in one transaction under an advisory lock, so instances that start together take turns
 /// and the second finds the work done.
 enum PostgresMigrations {
@@ -21,6 +21,7 @@ enum PostgresMigrations {
     ("v4", v4),
     ("v5", v5),
     ("v6", v6),
+    ("v7", v7),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,

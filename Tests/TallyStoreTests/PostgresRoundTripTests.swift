@@ -81,6 +81,43 @@ struct PostgresMarkTests {
     #expect(feed.contains { $0.kind == .entry && $0.id == SyncID.entry(habit, day("2026-02-01")) })
   }
 
+  /// A mark reads without the lock, then writes only if the user's head is where it read it
+  /// (`tally_write_marks`). Here another write commits in between: it notes the day the mark
+  /// then sets done, which keeps a day's note. The mark must answer, and put in the feed,
+  /// the note that write left, not the day as it read it.
+  @Test func aMarkOvertakenBetweenItsReadAndItsWriteMarksAgainUnderTheLock() async throws {
+    let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 3)
+    let store = PostgresStore(database)
+    let ada = try await makeUser(store)
+    let habit = try await store.createHabit(makeHabit(), for: ada.id)
+    let marked = day("2026-02-01")
+    try await store.setDay(marked, of: habit.id, to: .skipped, for: ada.id)
+    let mark = try await database.transaction { connection in
+      let holder = try await connection.values("SELECT pg_backend_pid()", as: Int32.self)[0]
+      try await connection.run("SELECT head_stamp FROM tally_lock_user(\(ada.id))")
+      try await connection.run(
+        "UPDATE habit_entries SET note = 'from elsewhere' WHERE habit_id = \(habit.id) AND day = \(marked.description)")
+      try await connection.run("UPDATE sync_heads SET position = position + 1 WHERE user_id = \(ada.id)")
+      let mark = Task { try await store.setDays([marked], of: habit.id, to: .done, note: nil, for: ada.id) }
+      let deadline = ContinuousClock.now + .seconds(30)
+      while try await database.withConnection({ watcher in
+        try await watcher.values(
+          "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
+      }) == 0 {
+        try #require(ContinuousClock.now < deadline, "the mark never waited for the user's lock")
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      return mark
+    }
+    let answered = try await mark.value
+    #expect(answered.map(\.note) == ["from elsewhere"])
+    #expect(try await store.entries(of: habit.id, for: ada.id).map(\.note) == ["from elsewhere"])
+    let feed = try await store.syncChanges(for: ada.id, after: 0, limit: 100).changes
+    let last = try #require(feed.last { $0.id == SyncID.entry(habit.id, marked) })
+    #expect(last.fields["note"] == .string("from elsewhere"))
+    #expect(last.fields["status"] == .string("done"))
+  }
+
   @Test func aMarkForNoOneOrAnotherUsersHabitIsNotFoundAndWritesNothing() async throws {
     let store = try await PostgresTesting.store()
     let ada = try await makeUser(store)
@@ -98,8 +135,8 @@ struct PostgresMarkTests {
     #expect(try await store.revision(for: ada.id) == heads.0)
     #expect(try await store.revision(for: bob.id) == heads.1)
   }
-  /// A burst of one user's writes waits in the instance, holding two connections, while
-  /// another instance holds the user's lock: another user's write still finds a connection.
+  /// A burst of one user's marks waits in the instance, one of them holding a connection,
+  /// while another instance holds the user's lock: another user's write still finds one.
   @Test func aBurstOfOneUsersWritesLeavesConnectionsForOthers() async throws {
     let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 4)
     let store = PostgresStore(database)
@@ -126,7 +163,7 @@ struct PostgresMarkTests {
     while try await database.withConnection({ watcher in
       try await watcher.values(
         "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-    }) == 0 || database.writeTurns.inLine(for: ada.id) < 5 {
+    }) == 0 || database.ownTurns.inLine(for: ada.id) < 5 {
       try #require(ContinuousClock.now < deadline, "ada's writes never all came to wait")
       try await Task.sleep(for: .milliseconds(5))
     }
@@ -135,7 +172,7 @@ struct PostgresMarkTests {
     try await holder.value
     for mark in marks { _ = try await mark.value }
     #expect(try await store.entries(of: adaHabit.id, for: ada.id).count == 5)
-    #expect(database.writeTurns.inLine(for: ada.id) == 0)
+    #expect(database.ownTurns.inLine(for: ada.id) == 0)
   }
 }
 

@@ -9,6 +9,21 @@ import TallyStore
 /// is named here: the driver's default name is the type's name, worked out by reflection on
 /// every execution.
 enum PostgresKeptStatements {
+  /// What a mark reads, from `tally_mark_days` or `tally_read_marks` named `m`: the head, the
+  /// habit's columns, and each day's entry and feed row.
+  static let markColumns = """
+    m.head_stamp, m.head_device, m.head_replica,
+      (m.habit_row).id, (m.habit_row).name, (m.habit_row).icon, (m.habit_row).color, (m.habit_row).group_name,
+      (m.habit_row).created_day, (m.habit_row).frequency, (m.habit_row).target_per_week,
+      (m.habit_row).schedule_times, (m.habit_row).schedule_days, (m.habit_row).reminder,
+      (m.habit_row).reminder_start, (m.habit_row).reminder_end, (m.habit_row).reminder_every_hours,
+      (m.habit_row).archived, (m.habit_row).sort_order, (m.habit_row).kind, (m.habit_row).unit,
+      (m.habit_row).target, (m.habit_row).target_direction, (m.habit_row).description,
+      (m.entry_row).day AS entry_day, (m.entry_row).status AS entry_status, (m.entry_row).note AS entry_note,
+      (m.entry_row).amount AS entry_amount, (m.feed_row).entity_id AS feed_id, (m.feed_row).fields AS feed_fields,
+      (m.feed_row).stamps AS feed_stamps, (m.feed_row).deleted AS feed_deleted
+    """
+
   /// A statement whose one parameter, `$1`, is the user.
   protocol OfUser: PostgresPreparedStatement {
     var user: UUID { get }
@@ -105,19 +120,7 @@ enum PostgresKeptStatements {
   /// locked and the days marked by `tally_mark_days` (PostgresMigrations' `v6`).
   struct MarkDays: PostgresPreparedStatement {
     static let name = "tally_mark_days"
-    static let sql = """
-      SELECT m.head_stamp, m.head_device, m.head_replica,
-        (m.habit_row).id, (m.habit_row).name, (m.habit_row).icon, (m.habit_row).color, (m.habit_row).group_name,
-        (m.habit_row).created_day, (m.habit_row).frequency, (m.habit_row).target_per_week,
-        (m.habit_row).schedule_times, (m.habit_row).schedule_days, (m.habit_row).reminder,
-        (m.habit_row).reminder_start, (m.habit_row).reminder_end, (m.habit_row).reminder_every_hours,
-        (m.habit_row).archived, (m.habit_row).sort_order, (m.habit_row).kind, (m.habit_row).unit,
-        (m.habit_row).target, (m.habit_row).target_direction, (m.habit_row).description,
-        (m.entry_row).day AS entry_day, (m.entry_row).status AS entry_status, (m.entry_row).note AS entry_note,
-        (m.entry_row).amount AS entry_amount, (m.feed_row).entity_id AS feed_id, (m.feed_row).fields AS feed_fields,
-        (m.feed_row).stamps AS feed_stamps, (m.feed_row).deleted AS feed_deleted
-      FROM tally_mark_days($1, $2, $3, $4, $5, $6, $7, $8) AS m
-      """
+    static let sql = "SELECT \(markColumns) FROM tally_mark_days($1, $2, $3, $4, $5, $6, $7, $8) AS m"
     static let bindingDataTypes: [PostgresDataType] = [
       .uuid, .uuid, .text, .text, .int8, .bool, .textArray, .textArray,
     ]

@@ -24,6 +24,12 @@ extension PostgresStore {
       }
     }
     let now = clock()
+    if let entries = try await markUnlocked(
+      days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
+      now: now)
+    {
+      return entries
+    }
     return try await write(turnOf: user) { connection in
       let marked = try await connection.markDays(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil)

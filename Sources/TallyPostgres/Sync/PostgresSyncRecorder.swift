@@ -64,7 +64,23 @@ struct PostgresSyncRecorder: Sendable {
   /// ``record(_:)-([SyncRecord])`` when the caller has read what the feed holds of them, by id,
   /// in its own statement (an entity the feed does not hold is missing): one statement fewer.
   func record(_ records: [SyncRecord], held: [String: SyncEntity]) async throws {
-    guard let kind = records.first?.key.kind else { return }
+    let (entities, changes) = Self.merged(records, held: held, stamp: stamp)
+    guard let kind = entities.first?.0.kind else { return }
+    try await connection.writeSyncEntities(entities, user: user, latest: ticks ? stamp : nil)
+    if queues { try await enqueue(changes) }
+    for change in changes where change.deleted {
+      for child in SyncRecording.children(of: kind) {
+        try await connection.removeSyncChildren(of: SyncKey(kind: kind, id: change.id), kind: child, user: user)
+      }
+    }
+  }
+
+  /// What recording `records` (all of one kind) over the feed's `held` entities with `stamp`
+  /// writes: each changed entity once, in the order first changed, and the changes.
+  static func merged(_ records: [SyncRecord], held: [String: SyncEntity], stamp: HybridStamp)
+    -> (entities: [(SyncKey, SyncEntity)], changes: [SyncChange])
+  {
+    guard let kind = records.first?.key.kind else { return ([], []) }
     var held = held
     var changed: [String] = []
     var isChanged: Set<String> = []
@@ -84,15 +100,7 @@ struct PostgresSyncRecorder: Sendable {
       if isChanged.insert(key.id).inserted { changed.append(key.id) }
       changes.append(change)
     }
-    guard !changed.isEmpty else { return }
-    try await connection.writeSyncEntities(
-      changed.map { (SyncKey(kind: kind, id: $0), held[$0]!) }, user: user, latest: ticks ? stamp : nil)
-    if queues { try await enqueue(changes) }
-    for change in changes where change.deleted {
-      for child in SyncRecording.children(of: kind) {
-        try await connection.removeSyncChildren(of: SyncKey(kind: kind, id: change.id), kind: child, user: user)
-      }
-    }
+    return (changed.map { (SyncKey(kind: kind, id: $0), held[$0]!) }, changes)
   }
 
   /// A habit's entries recorded together (``record(_:)-([SyncRecord])``).
