@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TallyHTTP
+import TallyPostgres
 import TallySQLite
 import TallyServer
 import Testing
@@ -17,7 +18,9 @@ import Testing
     #expect(lines.first?.wholeMatch(of: /tally \d+\.\d+\.\d+/) != nil)
     // Tests build from source, without scripts/release's commit.
     #expect(lines.dropFirst().first == "commit unknown")
-    #expect(lines.last == "schema SQLite \(AppDatabase.schemaVersions.last!), PostgreSQL v6")
+    #expect(
+      lines.last
+        == "schema SQLite \(AppDatabase.schemaVersions.last!), PostgreSQL \(PostgresAppDatabase.schemaVersions.last!)")
   }
 
   @Test func theHealthCheckAsksTheServersHealthz() async throws {
