@@ -95,6 +95,7 @@ package.targets += [
     dependencies: [
       "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting", "TallyTestFiles",
       .product(name: "PostgresNIO", package: "postgres-nio"),
+      .product(name: "PropertyBased", package: "swift-property-based"),
     ],
     swiftSettings: swiftSettings
   ),

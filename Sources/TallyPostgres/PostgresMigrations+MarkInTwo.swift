@@ -1,5 +1,5 @@
 extension PostgresMigrations {
-  /// A mark without a transaction around it (docs/storage.md, "Round trips"). Only adds
+  /// A mark without a transaction around it (docs/storage.md, "A lone mark"). Only adds
   /// functions: every row stays.
   ///
   /// `tally_read_marks` reads what a mark decides from, in one snapshot and without a lock:

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import PropertyBased
 import Synchronization
 import TallyCore
 import TallyPostgresTesting
@@ -116,6 +117,46 @@ struct PostgresMarkTests {
     let last = try #require(feed.last { $0.id == SyncID.entry(habit.id, marked) })
     #expect(last.fields["note"] == .string("from elsewhere"))
     #expect(last.fields["status"] == .string("done"))
+  }
+
+  /// Two instances mark two days of one user at once, each its marks one after another, so
+  /// that each mark goes without the lock and the two overtake each other's reads; some set a
+  /// note, some keep the day's. Whatever order they commit in, each day ends as its feed row
+  /// says, which is what every replica copies.
+  @Test func marksThroughTwoInstancesAtOnceLeaveEachDayAsItsFeedRowSays() async throws {
+    let location = try PostgresTesting.freshLocation()
+    let instances = [
+      PostgresStore(try await PostgresTesting.open(location, connections: 3)),
+      PostgresStore(try await PostgresTesting.open(location, connections: 3)),
+    ]
+    let ada = try await makeUser(instances[0])
+    let habit = try await instances[0].createHabit(makeHabit(), for: ada.id)
+    let days = [day("2026-04-01"), day("2026-04-02")]
+    let plan = Gen.int(in: 0..<8).array(of: 16...16)
+    await propertyCheck(count: 30, input: plan, plan) { first, second in
+      do {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for (store, codes) in zip(instances, [first, second]) {
+            group.addTask {
+              for (index, code) in codes.enumerated() {
+                // Bit 0: the day; bit 1: done or skipped; bit 2: a note of its own, or the day's kept.
+                try await store.setDays(
+                  [days[code % 2]], of: habit.id, to: code & 2 == 0 ? .done : .skipped,
+                  note: code & 4 == 0 ? nil : "note \(index)", for: ada.id)
+              }
+            }
+          }
+          try await group.waitForAll()
+        }
+        let feed = try await instances[1].syncChanges(for: ada.id, after: 0, limit: 1000).changes
+        for entry in try await instances[0].entries(of: habit.id, for: ada.id) {
+          let row = feed.last { $0.id == SyncID.entry(habit.id, entry.day) }
+          #expect(row?.fields == SyncFields.entry(status: entry.status, note: entry.note), "\(first), \(second)")
+        }
+      } catch {
+        Issue.record("\(first), \(second): \(error)")
+      }
+    }
   }
 
   @Test func aMarkForNoOneOrAnotherUsersHabitIsNotFoundAndWritesNothing() async throws {

@@ -28,8 +28,8 @@ extension PostgresStore {
     // and asked for it when the last commits, where an unlocked mark waits for the last's end.
     if database.writeTurns.inLine(for: user) + database.ownTurns.inLine(for: user) == 0,
       let entries = try await markUnlocked(
-      days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
-      now: now)
+        days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
+        now: now)
     {
       return entries
     }

@@ -35,7 +35,9 @@ extension PostgresStore {
         var held: [String: SyncEntity] = [:]
         var kept: [Day: String?] = [:]
         for row in rows {
-          if let id = try row["feed_id"].decode(String?.self) { held[id] = try PostgresConnection.syncEntity(row, prefix: "feed_") }
+          if let id = try row["feed_id"].decode(String?.self) {
+            held[id] = try PostgresConnection.syncEntity(row, prefix: "feed_")
+          }
           if try row["entry_day"].decode(String?.self) != nil {
             let entry = try PostgresRows.entry(row, prefix: "entry_")
             kept[entry.day] = entry.note
@@ -54,7 +56,8 @@ extension PostgresStore {
             user: user, readPosition: position, readStamp: readStamp, habit: habit, status: status.rawValue,
             note: note, amount: amount?.thousandths, keepingNotes: keepingNotes, days: days.map(\.description),
             latest: entities.isEmpty ? nil : stamp.text, ids: entities.map(\.0.id),
-            fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
+            fields: entities.map { SyncJSON.text($0.1.fields) },
+            stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
             deleted: entities.map { $0.1.deleted?.text ?? "" }))
         guard let moved = written.first ?? nil else { return nil }
         PendingChanges.current?.record(user, moved)
