@@ -127,7 +127,14 @@ public final class PostgresAppDatabase: Sendable {
       return try await client.withConnection { connection in
         leasedOne.withLock { $0 = true }
         return try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
-          try await body(connection)
+          // A call given up on (past its time limit) may wait for an answer that never comes, a
+          // connection a firewall dropped without a word: closed, the pool opens another, rather
+          // than keep this one lent to no one until TCP gives up, a quarter of an hour later.
+          try await withTaskCancellationHandler {
+            try await body(connection)
+          } onCancel: {
+            connection.close().whenComplete { _ in }
+          }
         }
       }
     } catch where !leasedOne.withLock({ $0 }) {

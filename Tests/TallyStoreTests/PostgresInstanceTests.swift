@@ -300,6 +300,31 @@ struct PostgresInstanceTests {
     #expect(throws: StoreError.self) { try PostgresLocation(url: text) }
   }
 
+  /// Every connection of the pool runs a query that does not answer (a sleep here; a
+  /// connection a firewall dropped, in life): once their time limit passes, their connections
+  /// are closed and the next call gets a new one, not a wait until the queries end.
+  @Test(.enabled(if: PostgresTesting.url != nil, Comment(rawValue: PostgresTesting.skipped)))
+  func queriesGivenUpOnGiveBackTheirConnections() async throws {
+    let database = try await PostgresAppDatabase.open(
+      try PostgresTesting.freshLocation(), connections: 2, timeout: .seconds(2))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<2 {
+        group.addTask {
+          await #expect(throws: StoreError.self) {
+            try await database.withConnection { connection in try await connection.run("SELECT pg_sleep(120)") }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while (try? await database.withConnection { connection in try await connection.run("SELECT 1") }) == nil {
+      try #require(ContinuousClock.now < deadline, "no connection came back from the queries given up on")
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    database.close()
+  }
+
   @Test func aDatabaseThatDoesNotAnswerIsAStorageErrorNotAHang() async throws {
     // Port 1 on loopback: nothing listens there. The pool would retry for ever; the time
     // limit ends the wait.
