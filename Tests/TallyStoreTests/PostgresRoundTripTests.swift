@@ -65,14 +65,7 @@ struct PostgresMarkTests {
         VALUES (\(habit), \(ada.id), 'Read', 'read', '#7C3AED', '2026-01-01', 'daily', 'none', false, 0)
         """)
       let mark = Task { try await store.setDays([day("2026-02-01")], of: habit, to: .done, note: nil, for: ada.id) }
-      let deadline = ContinuousClock.now + .seconds(30)
-      while try await database.withConnection({ watcher in
-        try await watcher.values(
-          "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-      }) == 0 {
-        try #require(ContinuousClock.now < deadline, "the mark never waited for the user's lock")
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      try await Self.waitForSomeoneBlocked(by: holder, in: database)
       return mark
     }
     let marked = try await mark.value
@@ -100,14 +93,7 @@ struct PostgresMarkTests {
         "UPDATE habit_entries SET note = 'from elsewhere' WHERE habit_id = \(habit.id) AND day = \(marked.description)")
       try await connection.run("UPDATE sync_heads SET position = position + 1 WHERE user_id = \(ada.id)")
       let mark = Task { try await store.setDays([marked], of: habit.id, to: .done, note: nil, for: ada.id) }
-      let deadline = ContinuousClock.now + .seconds(30)
-      while try await database.withConnection({ watcher in
-        try await watcher.values(
-          "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-      }) == 0 {
-        try #require(ContinuousClock.now < deadline, "the mark never waited for the user's lock")
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      try await Self.waitForSomeoneBlocked(by: holder, in: database)
       return mark
     }
     let answered = try await mark.value
@@ -156,6 +142,18 @@ struct PostgresMarkTests {
       } catch {
         Issue.record("\(first), \(second): \(error)")
       }
+    }
+  }
+
+  /// Returns once a query waits for a lock the backend `holder` holds.
+  static func waitForSomeoneBlocked(by holder: Int32, in database: PostgresAppDatabase) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while try await database.withConnection({ watcher in
+      try await watcher.values(
+        "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
+    }) == 0 {
+      try #require(ContinuousClock.now < deadline, "the mark never waited for the user's lock")
+      try await Task.sleep(for: .milliseconds(5))
     }
   }
 
