@@ -153,12 +153,7 @@ public final class PostgresAppDatabase: Sendable {
     _ isolation: Isolation = .readCommitted, timeLimited: Bool = true, turnOf user: UUID? = nil,
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    let pending = PendingChanges()
-    let result = try await PendingChanges.$current.withValue(pending) {
-      try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body)
-    }
-    pending.take().announce(to: heads, signIns)
-    return result
+    try await announcing { [self] in try await attempts(isolation, timeLimited: timeLimited, turnOf: user, body) }
   }
 
   /// Runs `body` on a pooled connection outside a transaction, so that each of its statements
@@ -167,20 +162,37 @@ public final class PostgresAppDatabase: Sendable {
   func committingEach<T: Sendable>(
     turnOf user: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    let pending = PendingChanges()
-    let result = try await PendingChanges.$current.withValue(pending) {
+    try await announcing { [self] in
       try await limited { [self] in
-        try await ownTurns.run(user) { [self] in
-          try await leased { [logger, announcements] connection in
-            let result = try await body(connection)
-            await announcements.announce(PendingChanges.current, on: connection, logger: logger)
-            return result
-          }
-        }
+        try await ownTurns.run(user) { [self] in try await leasedAnnouncing(body) }
       }
     }
+  }
+
+  /// How many of `user`'s writes hold or wait for a turn in this instance, either kind.
+  func writesInLine(for user: UUID) -> Int {
+    writeTurns.inLine(for: user) + ownTurns.inLine(for: user)
+  }
+
+  /// `body` with the changes it records (``PendingChanges``), which this instance learns of
+  /// once it returns: they have been committed by then.
+  private func announcing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    let pending = PendingChanges()
+    let result = try await PendingChanges.$current.withValue(pending) { try await body() }
     pending.take().announce(to: heads, signIns)
     return result
+  }
+
+  /// `body` on a pooled connection; once it has committed what it wrote, the heads it moved
+  /// are told to the other instances on the same connection (``CommitAnnouncements``).
+  private func leasedAnnouncing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+    async throws -> T
+  {
+    try await leased { [logger, announcements] connection in
+      let result = try await body(connection)
+      await announcements.announce(PendingChanges.current, on: connection, logger: logger)
+      return result
+    }
   }
 
   private func attempts<T: Sendable>(
@@ -193,15 +205,13 @@ public final class PostgresAppDatabase: Sendable {
       do {
         return try await limited(timeLimited) { [self] in
           let run = { [self] in
-            try await leased { [logger, announcements] connection in
-              let result = try await connection.withTransaction(logger: logger) { connection in
+            try await leasedAnnouncing { [logger] connection in
+              try await connection.withTransaction(logger: logger) { connection in
                 if isolation != .readCommitted {
                   try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
                 }
                 return try await body(connection)
               }
-              await announcements.announce(PendingChanges.current, on: connection, logger: logger)
-              return result
             }
           }
           guard let user else { return try await run() }

@@ -203,7 +203,7 @@ struct PostgresMarkTests {
     while try await database.withConnection({ watcher in
       try await watcher.values(
         "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-    }) == 0 || database.writeTurns.inLine(for: ada.id) + database.ownTurns.inLine(for: ada.id) < 5 {
+    }) == 0 || database.writesInLine(for: ada.id) < 5 {
       try #require(ContinuousClock.now < deadline, "ada's writes never all came to wait")
       try await Task.sleep(for: .milliseconds(5))
     }
@@ -212,7 +212,7 @@ struct PostgresMarkTests {
     try await holder.value
     for mark in marks { _ = try await mark.value }
     #expect(try await store.entries(of: adaHabit.id, for: ada.id).count == 5)
-    #expect(database.writeTurns.inLine(for: ada.id) + database.ownTurns.inLine(for: ada.id) == 0)
+    #expect(database.writesInLine(for: ada.id) == 0)
   }
 }
 

@@ -26,7 +26,7 @@ extension PostgresStore {
     let now = clock()
     // A burst of the user's writes is quicker under the lock: there the next write has begun
     // and asked for it when the last commits, where an unlocked mark waits for the last's end.
-    if database.writeTurns.inLine(for: user) + database.ownTurns.inLine(for: user) == 0,
+    if database.writesInLine(for: user) == 0,
       let entries = try await markUnlocked(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
         now: now)
@@ -80,16 +80,19 @@ extension PostgresConnection {
         habit: habit, user: user, status: status.rawValue, note: note, amount: amount?.thousandths,
         keepingNotes: keepingNotes, days: days.map(\.description), ids: days.map { SyncID.entry(habit, $0) }))
     guard let first = rows.first else { throw StoreError.notFound(.user(user)) }
-    let head = try SyncHead(
-      latest: try first["head_stamp"].decode(String?.self), device: try first["head_device"].decode(UUID?.self),
-      isReplica: try first["head_replica"].decode(Bool.self))
+    let head = try SyncHead(markRow: first)
     guard try first["id"].decode(UUID?.self) != nil else { throw StoreError.notFound(.habit(habit)) }
+    let entries = try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day }
+    return (head, try PostgresRows.habit(first), entries, try Self.heldFeedRows(rows))
+  }
+
+  /// The feed's rows of a mark's days, by id, from rows of ``PostgresKeptStatements/markColumns``.
+  static func heldFeedRows(_ rows: [PostgresRandomAccessRow]) throws -> [String: SyncEntity] {
     var held: [String: SyncEntity] = [:]
     for row in rows {
-      if let id = try row["feed_id"].decode(String?.self) { held[id] = try Self.syncEntity(row, prefix: "feed_") }
+      if let id = try row["feed_id"].decode(String?.self) { held[id] = try syncEntity(row, prefix: "feed_") }
     }
-    let entries = try rows.map { try PostgresRows.entry($0, prefix: "entry_") }.sorted { $0.day < $1.day }
-    return (head, try PostgresRows.habit(first), entries, held)
+    return held
   }
 
   /// Every entry in `range` of the user's habits, one query over the user's habits.

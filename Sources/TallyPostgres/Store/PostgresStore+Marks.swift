@@ -20,24 +20,19 @@ extension PostgresStore {
   ) async throws -> [HabitEntry]? {
     do {
       return try await database.committingEach(turnOf: user) { connection in
+        let dayTexts = days.map(\.description)
         let rows = try await connection.kept(
           PostgresKeptStatements.ReadMarks(
-            habit: habit, user: user, days: days.map(\.description), ids: days.map { SyncID.entry(habit, $0) }))
+            habit: habit, user: user, days: dayTexts, ids: days.map { SyncID.entry(habit, $0) }))
         guard let first = rows.first, let position = try first["head_position"].decode(Int64?.self),
           try first["id"].decode(UUID?.self) != nil,
           (try? PostgresRows.habit(first).checkEntry(status: status, amount: amount)) != nil
         else { return nil }
         let readStamp = try first["head_stamp"].decode(String?.self)
-        let head = try SyncHead(
-          latest: readStamp, device: try first["head_device"].decode(UUID?.self),
-          isReplica: try first["head_replica"].decode(Bool.self))
+        let head = try SyncHead(markRow: first)
         guard !head.isReplica else { return nil }
-        var held: [String: SyncEntity] = [:]
         var kept: [Day: String?] = [:]
         for row in rows {
-          if let id = try row["feed_id"].decode(String?.self) {
-            held[id] = try PostgresConnection.syncEntity(row, prefix: "feed_")
-          }
           if try row["entry_day"].decode(String?.self) != nil {
             let entry = try PostgresRows.entry(row, prefix: "entry_")
             kept[entry.day] = entry.note
@@ -48,13 +43,14 @@ extension PostgresStore {
           HabitEntry(
             day: day, status: status, note: keepingNotes ? (kept[day] ?? note) : note, amount: amount)
         }
-        let stamp = PostgresSyncRecorder(connection, user: user, now: now, head: head).stamp
+        let stamp = head.nextStamp(now: now)
         let (entities, _) = PostgresSyncRecorder.merged(
-          entries.map { SyncRecord.entry(habit, $0).setByUser }, held: held, stamp: stamp)
+          entries.map { SyncRecord.entry(habit, $0).setByUser }, held: try PostgresConnection.heldFeedRows(rows),
+          stamp: stamp)
         let written = try await connection.kept(
           PostgresKeptStatements.WriteMarks(
             user: user, readPosition: position, readStamp: readStamp, habit: habit, status: status.rawValue,
-            note: note, amount: amount?.thousandths, keepingNotes: keepingNotes, days: days.map(\.description),
+            note: note, amount: amount?.thousandths, keepingNotes: keepingNotes, days: dayTexts,
             latest: entities.isEmpty ? nil : stamp.text, ids: entities.map(\.0.id),
             fields: entities.map { SyncJSON.text($0.1.fields) },
             stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },

@@ -31,7 +31,7 @@ struct PostgresSyncRecorder: Sendable {
   /// A recorder stamping with the next tick after `head`, which the caller has locked in a
   /// statement of its own.
   init(_ connection: PostgresConnection, user: UUID, now: Date, head: SyncHead) {
-    stamp = HybridClock.tick(latest: head.latest, now: now, device: head.device)
+    stamp = head.nextStamp(now: now)
     self.connection = connection
     self.user = user
     queues = head.isReplica

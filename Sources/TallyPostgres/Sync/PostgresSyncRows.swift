@@ -17,6 +17,18 @@ struct SyncHead {
     self.device = device
     self.isReplica = isReplica
   }
+
+  /// The head as a row of ``PostgresKeptStatements/markColumns`` has it.
+  init(markRow row: PostgresRandomAccessRow) throws {
+    try self.init(
+      latest: try row["head_stamp"].decode(String?.self), device: try row["head_device"].decode(UUID?.self),
+      isReplica: try row["head_replica"].decode(Bool.self))
+  }
+
+  /// The stamp a write after this head records with: the next tick of the user's clock.
+  func nextStamp(now: Date) -> HybridStamp {
+    HybridClock.tick(latest: latest, now: now, device: device)
+  }
 }
 
 /// The sync tables, read and written inside a caller's transaction.
