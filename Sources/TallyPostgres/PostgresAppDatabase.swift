@@ -27,9 +27,6 @@ public final class PostgresAppDatabase: Sendable {
   let signIns: SignInCache
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
-  /// A user's writes outside a transaction (``committingEach(turnOf:_:)``) take turns one at a
-  /// time: each decides from what the one before wrote.
-  let ownTurns = WriteTurns(width: 1)
   /// Revision checks that come together are read together.
   let headReads = Gathered<UUID, Int64>(missing: 0)
   /// This instance's commits, told to the others.
@@ -157,21 +154,17 @@ public final class PostgresAppDatabase: Sendable {
   }
 
   /// Runs `body` on a pooled connection outside a transaction, so that each of its statements
-  /// commits on its own, in `user`'s turn among ``ownTurns``. The feed heads it records are
+  /// commits on its own, in `user`'s turn among their writes (``writeTurns``), so that a burst
+  /// holds no more connections than it would in transactions. The feed heads it records are
   /// kept and announced as a transaction's are, once `body` returns.
   func committingEach<T: Sendable>(
     turnOf user: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     try await announcing { [self] in
       try await limited { [self] in
-        try await ownTurns.run(user) { [self] in try await leasedAnnouncing(body) }
+        try await writeTurns.run(user) { [self] in try await leasedAnnouncing(body) }
       }
     }
-  }
-
-  /// How many of `user`'s writes hold or wait for a turn in this instance, either kind.
-  func writesInLine(for user: UUID) -> Int {
-    writeTurns.inLine(for: user) + ownTurns.inLine(for: user)
   }
 
   /// `body` with the changes it records (``PendingChanges``), which this instance learns of

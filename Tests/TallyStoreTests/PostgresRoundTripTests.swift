@@ -174,9 +174,8 @@ struct PostgresMarkTests {
     #expect(try await store.revision(for: ada.id) == heads.0)
     #expect(try await store.revision(for: bob.id) == heads.1)
   }
-  /// A burst of one user's marks waits in the instance, no more than three holding a
-  /// connection, while another instance holds the user's lock: another user's write still
-  /// finds one.
+  /// A burst of one user's marks waits in the instance, two holding a connection, while
+  /// another instance holds the user's lock: another user's write still finds one.
   @Test func aBurstOfOneUsersWritesLeavesConnectionsForOthers() async throws {
     let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 4)
     let store = PostgresStore(database)
@@ -203,7 +202,7 @@ struct PostgresMarkTests {
     while try await database.withConnection({ watcher in
       try await watcher.values(
         "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-    }) == 0 || database.writesInLine(for: ada.id) < 5 {
+    }) == 0 || database.writeTurns.inLine(for: ada.id) < 5 {
       try #require(ContinuousClock.now < deadline, "ada's writes never all came to wait")
       try await Task.sleep(for: .milliseconds(5))
     }
@@ -212,7 +211,7 @@ struct PostgresMarkTests {
     try await holder.value
     for mark in marks { _ = try await mark.value }
     #expect(try await store.entries(of: adaHabit.id, for: ada.id).count == 5)
-    #expect(database.writesInLine(for: ada.id) == 0)
+    #expect(database.writeTurns.inLine(for: ada.id) == 0)
   }
 }
 

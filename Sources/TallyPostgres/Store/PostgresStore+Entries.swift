@@ -26,7 +26,7 @@ extension PostgresStore {
     let now = clock()
     // A burst of the user's writes is quicker under the lock: there the next write has begun
     // and asked for it when the last commits, where an unlocked mark waits for the last's end.
-    if database.writesInLine(for: user) == 0,
+    if database.writeTurns.inLine(for: user) == 0,
       let entries = try await markUnlocked(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
         now: now)
