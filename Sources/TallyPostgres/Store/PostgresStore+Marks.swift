@@ -24,43 +24,75 @@ extension PostgresStore {
         let rows = try await connection.kept(
           PostgresKeptStatements.ReadMarks(
             habit: habit, user: user, days: dayTexts, ids: days.map { SyncID.entry(habit, $0) }))
-        guard let first = rows.first, let position = try first["head_position"].decode(Int64?.self),
-          try first["id"].decode(UUID?.self) != nil,
-          (try? PostgresRows.habit(first).checkEntry(status: status, amount: amount)) != nil
+        guard
+          let plan = try LoneMark(
+            rows, habit: habit, days: days, status: status, amount: amount, note: note, keepingNotes: keepingNotes,
+            now: now)
         else { return nil }
-        let readStamp = try first["head_stamp"].decode(String?.self)
-        let head = try SyncHead(markRow: first)
-        guard !head.isReplica else { return nil }
-        var kept: [Day: String?] = [:]
-        for row in rows {
-          if try row["entry_day"].decode(String?.self) != nil {
-            let entry = try PostgresRows.entry(row, prefix: "entry_")
-            kept[entry.day] = entry.note
-          }
-        }
-        // As the upsert writes them: a day that has an entry keeps its note when asked to.
-        let entries = days.sorted().map { day in
-          HabitEntry(
-            day: day, status: status, note: keepingNotes ? (kept[day] ?? note) : note, amount: amount)
-        }
-        let stamp = head.nextStamp(now: now)
-        let (entities, _) = PostgresSyncRecorder.merged(
-          entries.map { SyncRecord.entry(habit, $0).setByUser }, held: try PostgresConnection.heldFeedRows(rows),
-          stamp: stamp)
         let written = try await connection.kept(
-          PostgresKeptStatements.WriteMarks(
-            user: user, readPosition: position, readStamp: readStamp, habit: habit, status: status.rawValue,
-            note: note, amount: amount?.thousandths, keepingNotes: keepingNotes, days: dayTexts,
-            latest: entities.isEmpty ? nil : stamp.text, ids: entities.map(\.0.id),
-            fields: entities.map { SyncJSON.text($0.1.fields) },
-            stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
-            deleted: entities.map { $0.1.deleted?.text ?? "" }))
+          plan.write(
+            user: user, habit: habit, status: status, amount: amount, note: note, keepingNotes: keepingNotes,
+            days: dayTexts))
         guard let moved = written.first ?? nil else { return nil }
         PendingChanges.current?.record(user, moved)
-        return entries
+        return plan.entries
       }
     } catch {
       throw Self.storeError(error)
     }
+  }
+}
+
+/// What a lone mark writes, decided from what `tally_read_marks` read; kept out of the
+/// asynchronous body that reads and writes, which the release build's optimizer crashed on
+/// when it held this too (swift-frontend, splitting the coroutine).
+private struct LoneMark {
+  let position: Int64
+  let readStamp: String?
+  let stamp: HybridStamp
+  let entries: [HabitEntry]
+  let entities: [(SyncKey, SyncEntity)]
+
+  /// Nil when the mark must be made under the lock instead (see ``PostgresStore/markUnlocked``).
+  init?(
+    _ rows: [PostgresRandomAccessRow], habit: UUID, days: [Day], status: EntryStatus, amount: Amount?, note: String?,
+    keepingNotes: Bool, now: Date
+  ) throws {
+    guard let first = rows.first, let position = try first["head_position"].decode(Int64?.self),
+      try first["id"].decode(UUID?.self) != nil,
+      (try? PostgresRows.habit(first).checkEntry(status: status, amount: amount)) != nil
+    else { return nil }
+    let head = try SyncHead(markRow: first)
+    guard !head.isReplica else { return nil }
+    var kept: [Day: String?] = [:]
+    for row in rows {
+      if try row["entry_day"].decode(String?.self) != nil {
+        let entry = try PostgresRows.entry(row, prefix: "entry_")
+        kept[entry.day] = entry.note
+      }
+    }
+    // As the upsert writes them: a day that has an entry keeps its note when asked to.
+    entries = days.sorted().map { day in
+      HabitEntry(day: day, status: status, note: keepingNotes ? (kept[day] ?? note) : note, amount: amount)
+    }
+    self.position = position
+    readStamp = try first["head_stamp"].decode(String?.self)
+    stamp = head.nextStamp(now: now)
+    entities = PostgresSyncRecorder.merged(
+      entries.map { SyncRecord.entry(habit, $0).setByUser }, held: try PostgresConnection.heldFeedRows(rows),
+      stamp: stamp
+    ).entities
+  }
+
+  /// The statement that writes this mark if the user's head is where it was read.
+  func write(
+    user: UUID, habit: UUID, status: EntryStatus, amount: Amount?, note: String?, keepingNotes: Bool, days: [String]
+  ) -> PostgresKeptStatements.WriteMarks {
+    PostgresKeptStatements.WriteMarks(
+      user: user, readPosition: position, readStamp: readStamp, habit: habit, status: status.rawValue, note: note,
+      amount: amount?.thousandths, keepingNotes: keepingNotes, days: days,
+      latest: entities.isEmpty ? nil : stamp.text, ids: entities.map(\.0.id),
+      fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
+      deleted: entities.map { $0.1.deleted?.text ?? "" })
   }
 }
