@@ -27,6 +27,8 @@ public final class PostgresAppDatabase: Sendable {
   let signIns: SignInCache
   /// A user's writes through this instance take turns, two at a time.
   let writeTurns = WriteTurns()
+  /// A user's writes that may be made in one transaction, waiting for a turn.
+  let together = WritesTogether()
   /// Revision checks that come together are read together.
   let headReads = Gathered<UUID, Int64>(missing: 0)
   /// This instance's commits, told to the others.
@@ -169,7 +171,7 @@ public final class PostgresAppDatabase: Sendable {
 
   /// `body` with the changes it records (``PendingChanges``), which this instance learns of
   /// once it returns: they have been committed by then.
-  private func announcing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+  func announcing<T: Sendable>(_ body: () async throws -> T) async throws -> T {
     let pending = PendingChanges()
     let result = try await PendingChanges.$current.withValue(pending) { try await body() }
     pending.take().announce(to: heads, signIns)
@@ -178,7 +180,7 @@ public final class PostgresAppDatabase: Sendable {
 
   /// `body` on a pooled connection; once it has committed what it wrote, the heads it moved
   /// are told to the other instances on the same connection (``CommitAnnouncements``).
-  private func leasedAnnouncing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+  func leasedAnnouncing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
     async throws -> T
   {
     try await leased { [logger, announcements] connection in
@@ -232,7 +234,7 @@ public final class PostgresAppDatabase: Sendable {
   /// `body`, or ``StoreError/storage(_:)`` once the time limit has passed. The caller is
   /// answered at the limit even when `body` does not stop when cancelled (a query on a
   /// connection the server dropped): it is cancelled and left to finish on its own.
-  private func limited<T: Sendable>(_ enforced: Bool = true, _ body: @escaping @Sendable () async throws -> T)
+  func limited<T: Sendable>(_ enforced: Bool = true, _ body: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
     guard enforced else { return try await body() }

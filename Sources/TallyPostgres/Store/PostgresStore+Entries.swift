@@ -24,8 +24,9 @@ extension PostgresStore {
       }
     }
     let now = clock()
-    // A burst of the user's writes is quicker under the lock: there the next write has begun
-    // and asked for it when the last commits, where an unlocked mark waits for the last's end.
+    // A burst of the user's writes is quicker under the lock, made together: there the next
+    // write has begun and asked for it when the last commits, where an unlocked mark waits for
+    // the last's end, and the marks that waited meanwhile share one commit.
     if database.writeTurns.inLine(for: user) == 0,
       let entries = try await markUnlocked(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil,
@@ -33,7 +34,7 @@ extension PostgresStore {
     {
       return entries
     }
-    return try await write(turnOf: user) { connection in
+    return try await write(together: user) { connection in
       let marked = try await connection.markDays(
         days, of: habit, user: user, status: status, amount: mark.amount, note: newNote, keepingNotes: note == nil)
       // A mark the habit does not take is refused here, and the transaction with it.

@@ -41,6 +41,18 @@ public struct PostgresStore: Store {
     }
   }
 
+  /// Runs `body` in a write transaction of `user`'s, which may be shared with their other
+  /// writes made this way (``PostgresAppDatabase/transaction(together:_:)``).
+  func write<T: Sendable>(
+    together user: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    do {
+      return try await database.transaction(together: user, body)
+    } catch {
+      throw Self.storeError(error)
+    }
+  }
+
   /// A read. At read committed every statement sees a fresh snapshot inside a transaction or
   /// out of one, so such reads skip `BEGIN` and `COMMIT` (two round trips each); a read that
   /// must see one instant throughout asks for ``PostgresAppDatabase/Isolation/repeatableReadOnly``.
