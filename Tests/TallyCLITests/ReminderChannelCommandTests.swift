@@ -72,7 +72,7 @@ import Testing
     let tally = Harness()
     #expect(await tally.ok("reminders", "push").hasPrefix("No devices receive reminders"))
     let user = try await tally.user()
-    let store = try await tally.store()
+    let store = try tally.store()
     // A real P-256 point is needed to encrypt; this one is RFC 8291's example browser key.
     let key = Data(base64Encoded: "BCVxsr7N/eNgVRqvHtD0zTZsEc6+VV+JvLexhqUzORcxaOzi6+AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4=")!
     let phone = try await store.addPushSubscription(
