@@ -14,11 +14,15 @@ extension PostgresAppDatabase {
   func transaction<T: Sendable>(
     together user: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    let waiting = WritesTogether.Waiting { try await body($0) }
+    // A write another's turn takes leaves the line for turns: its caller is answered once
+    // that turn's transaction ends, not after a turn of its own, which may be another's.
+    let ticket = writeTurns.ticket()
+    let waiting = WritesTogether.Waiting(
+      { try await body($0) }, taken: { [writeTurns] in writeTurns.giveUp(user, ticket) })
     together.join(user, waiting)
     do {
       try await limited { [self] in
-        try await writeTurns.run(user) { [self] in
+        try await writeTurns.run(user, ticket: ticket) { [self] in
           let taken = together.take(user)
           guard !taken.isEmpty else { return }
           // Once taken, the writes are made even if the caller whose turn it is goes: the others
@@ -27,7 +31,8 @@ extension PostgresAppDatabase {
         }
       }
     } catch {
-      // Given up on before a turn took it: nothing of it was written.
+      // Given up on before a turn took it: nothing of it was written. Otherwise, taken by
+      // another's turn (which gave up this one's) or given up on too late, it has an outcome.
       if together.leave(user, waiting) { throw error }
     }
     switch await waiting.outcome() {

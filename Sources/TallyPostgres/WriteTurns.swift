@@ -36,13 +36,19 @@ final class WriteTurns: Sendable {
     self.width = width
   }
 
-  /// `body` once it is `user`'s turn; cancelling the caller leaves the line, or the turn.
-  func run<T>(_ user: UUID, _ body: () async throws -> T) async throws -> T {
-    let id = state.withLock { state in
+  /// A place to wait for a turn in (``run(_:ticket:_:)``), which another task can give up
+  /// while it is waited for (``giveUp(_:_:)``).
+  func ticket() -> UInt64 {
+    state.withLock { state in
       state.next += 1
       state.phases[state.next] = .new
       return state.next
     }
+  }
+
+  /// `body` once it is `user`'s turn; cancelling the caller leaves the line, or the turn.
+  func run<T>(_ user: UUID, ticket: UInt64? = nil, _ body: () async throws -> T) async throws -> T {
+    let id = ticket ?? self.ticket()
     defer { state.withLock { _ = $0.phases.removeValue(forKey: id) } }
     return try await withTaskCancellationHandler {
       try await take(user, id)
@@ -73,6 +79,25 @@ final class WriteTurns: Sendable {
       }
       if let answer { continuation.resume(with: answer) }
     }
+  }
+
+  /// Gives up the turn `ticket` waits for, or has not yet asked for: its caller throws
+  /// `CancellationError`. A turn already held is kept.
+  func giveUp(_ user: UUID, _ ticket: UInt64) {
+    let waiter: CheckedContinuation<Void, any Error>? = state.withLock { state in
+      switch state.phases[ticket] {
+      case .new?:
+        state.phases[ticket] = .done
+        return nil
+      case .waiting(let continuation)?:
+        state.phases[ticket] = .done
+        state.lines[user]?.removeAll { $0 == ticket }
+        return continuation
+      case .holding?, .done?, nil:
+        return nil
+      }
+    }
+    waiter?.resume(throwing: CancellationError())
   }
 
   /// Leaves the line, or the turn, which goes to the next in line.

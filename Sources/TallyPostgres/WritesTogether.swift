@@ -18,10 +18,17 @@ final class WritesTogether: Sendable {
     }
 
     let body: @Sendable (PostgresConnection) async throws -> any Sendable
+    /// Called once another write's turn has taken it: its caller need not wait for a turn of
+    /// its own, only for the outcome.
+    let taken: @Sendable () -> Void
     private let state = Mutex<(outcome: Outcome?, waiter: CheckedContinuation<Outcome, Never>?)>((nil, nil))
 
-    init(_ body: @escaping @Sendable (PostgresConnection) async throws -> any Sendable) {
+    init(
+      _ body: @escaping @Sendable (PostgresConnection) async throws -> any Sendable,
+      taken: @escaping @Sendable () -> Void
+    ) {
       self.body = body
+      self.taken = taken
     }
 
     func finish(_ outcome: Outcome) {
@@ -61,12 +68,13 @@ final class WritesTogether: Sendable {
 
   /// The first of the user's waiting writes, in the order they came, now the caller's to make.
   func take(_ user: UUID) -> [Waiting] {
-    lines.withLock { lines in
-      guard let line = lines[user] else { return [] }
-      let taken = Array(line.prefix(most))
+    let taken = lines.withLock { lines in
+      guard let line = lines[user] else { return [Waiting]() }
       lines[user] = line.count > most ? Array(line.dropFirst(most)) : nil
-      return taken
+      return Array(line.prefix(most))
     }
+    for waiting in taken { waiting.taken() }
+    return taken
   }
 
   /// Takes `waiting` out of the line; false when a turn has already taken it.

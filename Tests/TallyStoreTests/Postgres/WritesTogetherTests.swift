@@ -19,27 +19,27 @@ struct WritesTogetherTests {
   /// opens, the next turn makes the six, whose bodies record their transaction's id.
   static func sixWaiting(
     on database: PostgresAppDatabase, _ body: @escaping @Sendable (PostgresConnection, Int) async throws -> Int64
-  ) async throws -> (gate: WriteTurnsTests.Gate, waiting: [Task<Int64, any Error>]) {
+  ) async throws -> (gates: [WriteTurnsTests.Gate], waiting: [Task<Int64, any Error>]) {
     let user = UUID()
-    let (gate, holders) = try await twoHolding(user, on: database)
+    let (gates, holders) = try await twoHolding(user, on: database)
     let waiting = (0..<6).map { index in
       Task { try await database.transaction(together: user) { connection in try await body(connection, index) } }
     }
     try await Self.until { database.writeTurns.inLine(for: user) == 8 }
-    gate.open()
+    for gate in gates { gate.open() }
     for holder in holders { try await holder.value }
-    return (gate, waiting)
+    return (gates, waiting)
   }
 
   /// Two writes of `user`'s, each in a transaction of its own, holding the user's two turns
-  /// until the gate opens.
+  /// until its gate opens.
   static func twoHolding(_ user: UUID, on database: PostgresAppDatabase) async throws
-    -> (WriteTurnsTests.Gate, [Task<Void, any Error>])
+    -> (gates: [WriteTurnsTests.Gate], holders: [Task<Void, any Error>])
   {
-    let gate = WriteTurnsTests.Gate()
+    let gates = [WriteTurnsTests.Gate(), WriteTurnsTests.Gate()]
     let entered = WriteTurnsTests.Ran()
     var holders: [Task<Void, any Error>] = []
-    for count in 1...2 {
+    for (count, gate) in zip(1..., gates) {
       holders.append(
         Task {
           try await database.transaction(together: user) { _ in
@@ -50,7 +50,7 @@ struct WritesTogetherTests {
       // One at a time, so that the second is not taken by the first's turn.
       try await until { entered.all.count == count }
     }
-    return (gate, holders)
+    return (gates, holders)
   }
 
   static func until(_ condition: () -> Bool) async throws {
@@ -106,12 +106,55 @@ struct WritesTogetherTests {
     #expect(try await Self.probed(database) == [0, 1, 3, 4, 5])
   }
 
+  /// The second write, taken by the first's turn while it still waited for its own, is
+  /// answered once that transaction commits: a turn of its own would take the third write,
+  /// which waits on a gate that opens only after the second has been answered.
+  @Test func aWriteMadeByAnothersTurnIsAnsweredWithoutATurnOfItsOwn() async throws {
+    let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 4)
+    let user = UUID()
+    let (gates, holders) = try await Self.twoHolding(user, on: database)
+    let (first, third) = (WriteTurnsTests.Gate(), WriteTurnsTests.Gate())
+    let inFirst = WriteTurnsTests.Ran()
+    let firstWrite = Task {
+      try await database.transaction(together: user) { _ in
+        inFirst.add("first")
+        await first.wait()
+        return 1
+      }
+    }
+    try await Self.until { database.writeTurns.inLine(for: user) == 3 }
+    let secondWrite = Task { try await database.transaction(together: user) { _ in 2 } }
+    try await Self.until { database.writeTurns.inLine(for: user) == 4 }
+    gates[0].open()
+    try await holders[0].value
+    try await Self.until { !inFirst.all.isEmpty }
+    let thirdWrite = Task { try await database.transaction(together: user) { _ in await third.wait(); return 3 } }
+    try await Self.until { database.writeTurns.inLine(for: user) == 3 }
+    first.open()
+    #expect(try await firstWrite.value == 1)
+    // Opens the third's gate if the second is not answered first, so that the test fails
+    // rather than waits forever.
+    let late = WriteTurnsTests.Ran()
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(20))
+      late.add("the second write was answered only after the third")
+      third.open()
+    }
+    #expect(try await secondWrite.value == 2)
+    deadline.cancel()
+    #expect(late.all.isEmpty)
+    third.open()
+    gates[1].open()
+    #expect(try await thirdWrite.value == 3)
+    try await holders[1].value
+  }
+
   /// A write whose caller goes while it waits for a turn leaves the line, and is not made.
   @Test func aWriteGivenUpOnWhileItWaitsIsNotMade() async throws {
     let database = try await PostgresTesting.open(try PostgresTesting.freshLocation(), connections: 4)
     try await Self.probe(database)
     let user = UUID()
-    let (gate, holders) = try await Self.twoHolding(user, on: database)
+    let (gates, holders) = try await Self.twoHolding(user, on: database)
     let given = Task {
       try await database.transaction(together: user) { connection in
         try await connection.run("INSERT INTO together_probe VALUES (1)")
@@ -120,7 +163,7 @@ struct WritesTogetherTests {
     try await Self.until { database.writeTurns.inLine(for: user) == 3 }
     given.cancel()
     await #expect(throws: (any Error).self) { try await given.value }
-    gate.open()
+    for gate in gates { gate.open() }
     for holder in holders { try await holder.value }
     _ = try await database.transaction(together: user) { connection in
       try await connection.run("INSERT INTO together_probe VALUES (2)")
