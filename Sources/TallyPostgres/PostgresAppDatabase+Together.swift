@@ -58,8 +58,7 @@ extension PostgresAppDatabase {
       for (waiting, result) in zip(taken, results) { waiting.finish(.committed(result)) }
     } catch {
       let transactionError = error as? PostgresTransactionError
-      let cause: any Error =
-        transactionError.map { $0.closureError ?? $0.beginError ?? $0.commitError ?? $0 } ?? error
+      let cause = transactionError?.cause ?? error
       let retryable = (cause as? PSQLError).map(Self.isRetryable) ?? false
       // A write's own failure, or a deadlock, is retried alone; a failure of the database (it
       // did not answer, or the commit's outcome is unknown) is every write's answer.

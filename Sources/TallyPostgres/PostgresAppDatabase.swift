@@ -213,8 +213,7 @@ public final class PostgresAppDatabase: Sendable {
           return try await writeTurns.run(user, run)
         }
       } catch let error as PostgresTransactionError {
-        // What the caller needs is what failed: its own error, or the database's.
-        let cause: any Error = error.closureError ?? error.beginError ?? error.commitError ?? error
+        let cause = error.cause
         guard let failure = cause as? PSQLError, attempt < 3, Self.isRetryable(failure) else { throw cause }
         attempt += 1
       }
@@ -303,4 +302,9 @@ private final class Race<T: Sendable>: Sendable {
     timer?.cancel()
     continuation.resume(returning: result)
   }
+}
+
+extension PostgresTransactionError {
+  /// What the caller needs is what failed: its own error, or the database's.
+  var cause: any Error { closureError ?? beginError ?? commitError ?? self }
 }

@@ -84,24 +84,11 @@ final class WriteTurns: Sendable {
   /// Gives up the turn `ticket` waits for, or has not yet asked for: its caller throws
   /// `CancellationError`. A turn already held is kept.
   func giveUp(_ user: UUID, _ ticket: UInt64) {
-    let waiter: CheckedContinuation<Void, any Error>? = state.withLock { state in
-      switch state.phases[ticket] {
-      case .new?:
-        state.phases[ticket] = .done
-        return nil
-      case .waiting(let continuation)?:
-        state.phases[ticket] = .done
-        state.lines[user]?.removeAll { $0 == ticket }
-        return continuation
-      case .holding?, .done?, nil:
-        return nil
-      }
-    }
-    waiter?.resume(throwing: CancellationError())
+    leave(user, ticket, keepingHeld: true)
   }
 
-  /// Leaves the line, or the turn, which goes to the next in line.
-  private func leave(_ user: UUID, _ id: UInt64) {
+  /// Leaves the line, or the turn (unless `keepingHeld`), which goes to the next in line.
+  private func leave(_ user: UUID, _ id: UInt64, keepingHeld: Bool = false) {
     let (cancelled, next): (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?) =
       state.withLock { state in
         switch state.phases[id] {
@@ -112,7 +99,7 @@ final class WriteTurns: Sendable {
           state.phases[id] = .done
           state.lines[user]?.removeAll { $0 == id }
           return (continuation, nil)
-        case .holding?:
+        case .holding? where !keepingHeld:
           state.phases[id] = .done
           var line = state.lines[user] ?? []
           line.removeAll { $0 == id }
@@ -123,7 +110,7 @@ final class WriteTurns: Sendable {
           }
           state.phases[line[width - 1]] = .holding
           return (nil, continuation)
-        case .done?, nil:
+        case .holding?, .done?, nil:
           return (nil, nil)
         }
       }

@@ -54,13 +54,8 @@ final class WritesTogether: Sendable {
   }
 
   /// At most this many writes in one transaction, so that none holds the user's lock long.
-  let most: Int
+  static let most = 32
   private let lines = Mutex<[UUID: [Waiting]]>([:])
-
-  init(most: Int = 32) {
-    precondition(most > 0)
-    self.most = most
-  }
 
   func join(_ user: UUID, _ waiting: Waiting) {
     lines.withLock { $0[user, default: []].append(waiting) }
@@ -70,8 +65,8 @@ final class WritesTogether: Sendable {
   func take(_ user: UUID) -> [Waiting] {
     let taken = lines.withLock { lines in
       guard let line = lines[user] else { return [Waiting]() }
-      lines[user] = line.count > most ? Array(line.dropFirst(most)) : nil
-      return Array(line.prefix(most))
+      lines[user] = line.count > Self.most ? Array(line.dropFirst(Self.most)) : nil
+      return Array(line.prefix(Self.most))
     }
     for waiting in taken { waiting.taken() }
     return taken

@@ -26,13 +26,10 @@ extension PostgresStore {
             habit: habit, user: user, days: dayTexts, ids: days.map { SyncID.entry(habit, $0) }))
         guard
           let plan = try LoneMark(
-            rows, habit: habit, days: days, status: status, amount: amount, note: note, keepingNotes: keepingNotes,
-            now: now)
+            rows, user: user, habit: habit, days: days, dayTexts: dayTexts, status: status, amount: amount,
+            note: note, keepingNotes: keepingNotes, now: now)
         else { return nil }
-        let written = try await connection.kept(
-          plan.write(
-            user: user, habit: habit, status: status, amount: amount, note: note, keepingNotes: keepingNotes,
-            days: dayTexts))
+        let written = try await connection.kept(plan.write)
         guard let moved = written.first ?? nil else { return nil }
         PendingChanges.current?.record(user, moved)
         return plan.entries
@@ -47,16 +44,15 @@ extension PostgresStore {
 /// asynchronous body that reads and writes, which the release build's optimizer crashed on
 /// when it held this too (swift-frontend, splitting the coroutine).
 private struct LoneMark {
-  let position: Int64
-  let readStamp: String?
-  let stamp: HybridStamp
+  /// The days as the mark leaves them.
   let entries: [HabitEntry]
-  let entities: [(SyncKey, SyncEntity)]
+  /// Writes them if the user's head is still where it was read.
+  let write: PostgresKeptStatements.WriteMarks
 
   /// Nil when the mark must be made under the lock instead (see ``PostgresStore/markUnlocked``).
   init?(
-    _ rows: [PostgresRandomAccessRow], habit: UUID, days: [Day], status: EntryStatus, amount: Amount?, note: String?,
-    keepingNotes: Bool, now: Date
+    _ rows: [PostgresRandomAccessRow], user: UUID, habit: UUID, days: [Day], dayTexts: [String],
+    status: EntryStatus, amount: Amount?, note: String?, keepingNotes: Bool, now: Date
   ) throws {
     guard let first = rows.first, let position = try first["head_position"].decode(Int64?.self),
       try first["id"].decode(UUID?.self) != nil,
@@ -72,25 +68,18 @@ private struct LoneMark {
       }
     }
     // As the upsert writes them: a day that has an entry keeps its note when asked to.
-    entries = days.sorted().map { day in
+    let entries = days.sorted().map { day in
       HabitEntry(day: day, status: status, note: keepingNotes ? (kept[day] ?? note) : note, amount: amount)
     }
-    self.position = position
-    readStamp = try first["head_stamp"].decode(String?.self)
-    stamp = head.nextStamp(now: now)
-    entities = PostgresSyncRecorder.merged(
+    let stamp = head.nextStamp(now: now)
+    let entities = PostgresSyncRecorder.merged(
       entries.map { SyncRecord.entry(habit, $0).setByUser }, held: try PostgresConnection.heldFeedRows(rows),
       stamp: stamp
     ).entities
-  }
-
-  /// The statement that writes this mark if the user's head is where it was read.
-  func write(
-    user: UUID, habit: UUID, status: EntryStatus, amount: Amount?, note: String?, keepingNotes: Bool, days: [String]
-  ) -> PostgresKeptStatements.WriteMarks {
-    PostgresKeptStatements.WriteMarks(
-      user: user, readPosition: position, readStamp: readStamp, habit: habit, status: status.rawValue, note: note,
-      amount: amount?.thousandths, keepingNotes: keepingNotes, days: days,
+    self.entries = entries
+    write = PostgresKeptStatements.WriteMarks(
+      user: user, readPosition: position, readStamp: try first["head_stamp"].decode(String?.self), habit: habit,
+      status: status.rawValue, note: note, amount: amount?.thousandths, keepingNotes: keepingNotes, days: dayTexts,
       latest: entities.isEmpty ? nil : stamp.text, ids: entities.map(\.0.id),
       fields: entities.map { SyncJSON.text($0.1.fields) }, stamps: entities.map { SyncJSON.stampsText($0.1.stamps) },
       deleted: entities.map { $0.1.deleted?.text ?? "" })

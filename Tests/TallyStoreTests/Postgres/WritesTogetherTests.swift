@@ -25,7 +25,7 @@ struct WritesTogetherTests {
     let waiting = (0..<6).map { index in
       Task { try await database.transaction(together: user) { connection in try await body(connection, index) } }
     }
-    try await Self.until { database.writeTurns.inLine(for: user) == 8 }
+    try await until { database.writeTurns.inLine(for: user) == 8 }
     for gate in gates { gate.open() }
     for holder in holders { try await holder.value }
     return (gates, waiting)
@@ -51,14 +51,6 @@ struct WritesTogetherTests {
       try await until { entered.all.count == count }
     }
     return (gates, holders)
-  }
-
-  static func until(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      try #require(ContinuousClock.now < deadline, "the writes never came to wait")
-      try await Task.sleep(for: .milliseconds(2))
-    }
   }
 
   static func probe(_ database: PostgresAppDatabase) async throws {
@@ -122,14 +114,14 @@ struct WritesTogetherTests {
         return 1
       }
     }
-    try await Self.until { database.writeTurns.inLine(for: user) == 3 }
+    try await until { database.writeTurns.inLine(for: user) == 3 }
     let secondWrite = Task { try await database.transaction(together: user) { _ in 2 } }
-    try await Self.until { database.writeTurns.inLine(for: user) == 4 }
+    try await until { database.writeTurns.inLine(for: user) == 4 }
     gates[0].open()
     try await holders[0].value
-    try await Self.until { !inFirst.all.isEmpty }
+    try await until { !inFirst.all.isEmpty }
     let thirdWrite = Task { try await database.transaction(together: user) { _ in await third.wait(); return 3 } }
-    try await Self.until { database.writeTurns.inLine(for: user) == 3 }
+    try await until { database.writeTurns.inLine(for: user) == 3 }
     first.open()
     #expect(try await firstWrite.value == 1)
     // Opens the third's gate if the second is not answered first, so that the test fails
@@ -160,7 +152,7 @@ struct WritesTogetherTests {
         try await connection.run("INSERT INTO together_probe VALUES (1)")
       }
     }
-    try await Self.until { database.writeTurns.inLine(for: user) == 3 }
+    try await until { database.writeTurns.inLine(for: user) == 3 }
     given.cancel()
     await #expect(throws: (any Error).self) { try await given.value }
     for gate in gates { gate.open() }
