@@ -62,11 +62,11 @@ def call(base, method, path, body=None, token=None, timeout=30):
 
 
 class Instance:
-    def __init__(self, database):
+    def __init__(self, database, *options):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [TALLY, "serve", "--database", database, "--port", str(self.port), "--log-level", "error"],
+            [TALLY, "serve", "--database", database, "--port", str(self.port), "--log-level", "error", *options],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.wait_healthy(60)
 
@@ -119,9 +119,18 @@ def main():
     name = "tally_e2e_" + uuid.uuid4().hex[:8]
     subprocess.run(["psql", BASE_URL, "-qc", f"CREATE DATABASE {name}"], check=True)
     database = BASE_URL.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
-    a, b = Instance(database), Instance(database)
+    a, b = Instance(database, "--database-connections", "3"), Instance(database)
     instances = [a, b]
     try:
+        # Each instance holds its pool and one listening connection: 3 + 1 for A, 10 + 1 for B.
+        held = 0
+        for _ in range(100):
+            held = int(subprocess.run(["psql", BASE_URL, "-tAc", f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{name}'"],
+                                      check=True, capture_output=True, text=True).stdout)
+            if held == 15:
+                break
+            time.sleep(0.1)
+        check(held == 15, f"--database-connections 3 and the default hold 4 + 11 connections ({held})")
         status, _ = call(a.base, "POST", "/api/v1/setup", {"name": "ada", "password": "correct horse battery"})
         check(status == 201, "the owner is set up through instance A")
         request = urllib.request.Request(

@@ -27,6 +27,13 @@ struct ServeCommand: TallyCommand {
       valueName: "url"))
   var database: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "How many PostgreSQL connections this server may hold for requests ($TALLY_DATABASE_CONNECTIONS; default 10).",
+      discussion: "One more listens for other servers' commits. Keep servers × (this + 1) under PostgreSQL's max_connections.",
+      valueName: "n"))
+  var databaseConnections: Int?
+
   @Option(help: ArgumentHelp("The address to listen on ($TALLY_HOST).", valueName: "address"))
   var host: String?
 
@@ -122,6 +129,10 @@ struct ServeCommand: TallyCommand {
     if let database, !PostgresLocation.isURL(database) {
       throw UsageError("The --database must be a postgres:// URL, not '\(database)'; a SQLite file is named with --db.")
     }
+    if let databaseConnections, !Self.databaseConnectionRange.contains(databaseConnections) {
+      throw UsageError(
+        "The --database-connections must be \(Self.text(Self.databaseConnectionRange)), not \(databaseConnections).")
+    }
     if database != nil, backupDir != nil {
       throw UsageError("Daily backups (--backup-dir) are for SQLite; back up PostgreSQL with pg_dump (docs/storage.md).")
     }
@@ -188,7 +199,17 @@ struct ServeCommand: TallyCommand {
           exitCode: CommandFailure.usage)
       }
       configuration.databaseURL = url
+      configuration.databaseConnections =
+        try Self.number(
+          databaseConnections, "TALLY_DATABASE_CONNECTIONS", environment, in: Self.databaseConnectionRange,
+          Self.text(Self.databaseConnectionRange))
+        ?? configuration.databaseConnections
     } else {
+      guard databaseConnections == nil else {
+        throw CommandFailure(
+          "The --database-connections is for PostgreSQL (--database or TALLY_DATABASE_URL); a SQLite file needs none.",
+          exitCode: CommandFailure.usage)
+      }
       configuration.databasePath = try SessionOpener(options: global, context: context).path()
     }
     configuration.adoptEmptyDatabase = global.adoptEmptyDb
@@ -235,6 +256,7 @@ struct ServeCommand: TallyCommand {
   }
 
   static let liveStreamRange = 1...1_000_000
+  static let databaseConnectionRange = 1...1000
   static let portRange = 1...65_535
   static let idleTimeoutRange = 1...3600
 
