@@ -4,8 +4,9 @@ import PostgresNIO
 import Synchronization
 import TallyStore
 
-/// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) on
-/// the write's own connection just after its `COMMIT`, before the write is answered. Once it
+/// This instance's commits, told to every other instance (``PostgresFeedAnnouncements``) just
+/// after their `COMMIT`, before the write is answered, on a writing connection: the write's
+/// own, or that of a write whose announcement waited with it (``SentTogether``). Once it
 /// has said hello and waited for an answer in vain, an instance alone sends nothing: it pays
 /// nothing.
 ///
@@ -31,6 +32,8 @@ final class CommitAnnouncements: Sendable {
   private let company = Mutex<(heard: Bool, greetedUntil: ContinuousClock.Instant?)>((false, nil))
   /// How long after a hello an answer is waited for.
   let grace: Duration
+  /// The heads waiting to be announced while an announcement is sent.
+  private let line = SentTogether<[UUID: Int64]>()
   /// Names this instance in what it says.
   let instance = UUID()
   /// The schema of the Tally database it serves: instances serving other schemas are not heard.
@@ -66,20 +69,27 @@ final class CommitAnnouncements: Sendable {
 
   /// Tells the other instances of the heads that a transaction on `connection`, which has just
   /// committed, recorded in `pending`, and that heads were missed if an earlier announcement
-  /// failed; logs a failure, which the next announcement makes good.
+  /// failed; logs a failure, which the next announcement makes good. Announcements asked for
+  /// while one is being sent go together in the next (``SentTogether``): each notifying
+  /// transaction wakes every instance's listening backend, which reads it in a transaction of
+  /// its own.
   func announce(_ pending: PendingChanges?, on connection: PostgresConnection, logger: Logger) async {
     guard announces, let moved = pending?.heads, !moved.isEmpty else { return }
-    let failures = missed.withLock { $0 }
-    var payloads = moved.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }
-    if failures > 0 { payloads.append(PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)) }
-    do {
-      try await PostgresFeedAnnouncements.send(payloads, on: connection)
-    } catch {
-      missed.withLock { $0 += 1 }
-      logger.warning("Other instances will hear late of a change: \(error)")
-      return
+    _ = await line.send([moved]) { [self] batch in
+      let failures = missed.withLock { $0 }
+      let heads = batch.reduce(into: [:]) { $0.merge($1, uniquingKeysWith: max) }
+      var payloads = heads.map { PostgresFeedAnnouncements.payload($0.key, $0.value) }
+      if failures > 0 { payloads.append(PostgresFeedAnnouncements.say(.heads, from: instance, in: schema)) }
+      do {
+        try await PostgresFeedAnnouncements.send(payloads, on: connection)
+      } catch {
+        missed.withLock { $0 += 1 }
+        logger.warning("Other instances will hear late of a change: \(error)")
+        return false
+      }
+      // A failure meanwhile is said by the next.
+      missed.withLock { if $0 == failures { $0 = 0 } }
+      return true
     }
-    // A failure meanwhile is said by the next.
-    missed.withLock { if $0 == failures { $0 = 0 } }
   }
 }

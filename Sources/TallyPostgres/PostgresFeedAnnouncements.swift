@@ -48,22 +48,25 @@ enum PostgresFeedAnnouncements {
     while !Task.isCancelled {
       do {
         try await client.withConnection { connection in
-          try await connection.listen(on: channel) { notifications in
-            heads.forgetAll(tracking: true)
-            signIns.forgetAll(tracking: true)
-            announcements.greet()
-            try await send([say(.hello, from: instance, in: schema)], on: connection)
-            for try await notification in notifications {
-              if notification.payload == signInsChanged {
-                signIns.forgetAll()
-              } else if let (greeting, sender, senders) = greeting(notification.payload) {
-                guard sender != instance, senders == schema else { continue }
-                heads.forgetAll(tracking: true)
-                if announcements.hearOtherInstance() || greeting == .hello {
-                  try await send([say(.heads, from: instance, in: schema)], on: connection)
+          // Each notification is handled on the thread that read it, not handed to Swift's pool.
+          try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
+            try await connection.listen(on: channel) { notifications in
+              heads.forgetAll(tracking: true)
+              signIns.forgetAll(tracking: true)
+              announcements.greet()
+              try await send([say(.hello, from: instance, in: schema)], on: connection)
+              for try await notification in notifications {
+                if notification.payload == signInsChanged {
+                  signIns.forgetAll()
+                } else if let (greeting, sender, senders) = greeting(notification.payload) {
+                  guard sender != instance, senders == schema else { continue }
+                  heads.forgetAll(tracking: true)
+                  if announcements.hearOtherInstance() || greeting == .hello {
+                    try await send([say(.heads, from: instance, in: schema)], on: connection)
+                  }
+                } else if let (user, position) = parse(notification.payload) {
+                  heads.advance([user: position])
                 }
-              } else if let (user, position) = parse(notification.payload) {
-                heads.advance([user: position])
               }
             }
           }

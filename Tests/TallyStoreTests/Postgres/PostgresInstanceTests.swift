@@ -131,6 +131,28 @@ struct PostgresInstanceTests {
     #expect(alone.announces)
   }
 
+  /// Writes that commit together through one instance are announced together
+  /// (``SentTogether``): every user's last head still reaches the other instance, none lost in
+  /// a batch and none left behind by an earlier one.
+  @Test(.timeLimit(.minutes(1)))
+  func manyUsersWritingAtOnceThroughOneInstanceAreAllHeardByTheOther() async throws {
+    let stores = try await Self.instances(2)
+    var users: [User] = []
+    for index in 0..<12 { users.append(try await makeUser(stores[0], "walker\(index)")) }
+    try await Self.untilAcquainted(stores)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for user in users {
+        for round in 0..<3 {
+          group.addTask { _ = try await stores[0].createHabit(makeHabit("Walk \(round)"), for: user.id) }
+        }
+      }
+      try await group.waitForAll()
+    }
+    var heads: [UUID: Int64] = [:]
+    for user in users { heads[user.id] = try await stores[0].revision(for: user.id).head }
+    try await until { users.allSatisfy { stores[1].feedHeads.head(of: $0.id) == heads[$0.id] } }
+  }
+
   /// Waits until each of `stores` has heard of another: then each announces its commits.
   static func untilAcquainted(_ stores: [PostgresStore]) async throws {
     for _ in 0..<500 where !stores.allSatisfy({ $0.database.announcements.hearsOthers && $0.feedHeads.isTracking }) {

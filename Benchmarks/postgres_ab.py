@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Builds of `tally serve` compared side by side on PostgreSQL: marking a day as 16 users and
+as one user, through one or more instances, the builds alternated round after round on one
+seeded database, so that what else the machine runs falls on each build alike.
+
+Prints, per build and round: marks a second, the CPU each mark cost the Tally servers and
+PostgreSQL's processes, and PostgreSQL's transactions committed per mark (`xact_commit`,
+which counts read-only statements and each listener's wake-up too). A figure that moves with
+the build beyond its spread across rounds is the build's; a single run on shared cores is not.
+
+Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
+  python3 Benchmarks/postgres_ab.py --postgres "$TALLY_TEST_POSTGRES_URL" BEFORE AFTER [--instances 2]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from load_support import create_database, drop_database, postgres_options, postgres_parser, request, sign_in, start  # noqa: E402
+from load_support import seed  # noqa: E402
+from postgres_load import WRITE_SCRIPT, load, seed_users, users_script  # noqa: E402
+
+
+def commits(url):
+    """Transactions committed in `url`'s database so far."""
+    return int(subprocess.run(["psql", url, "-tAc", "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"],
+                              capture_output=True, text=True, check=True).stdout)
+
+
+def main():
+    parser = postgres_parser(18300)
+    parser.add_argument("builds", nargs="+", help="tally binaries to compare")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--instances", type=int, default=2)
+    options = postgres_options(parser)
+    work = tempfile.mkdtemp()
+    db = os.path.join(work, "tally.sqlite")
+    seed(options.builds[0], db)
+    seed_users(options.builds[0], db)
+    name, target = create_database(options.postgres, "tally_ab_")
+    target += "?sslmode=disable"
+    subprocess.run([options.builds[0], "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
+    print(f"{options.instances} instance(s), {options.connections} connections in all, {options.seconds} s each")
+    try:
+        for _ in range(options.rounds):
+            for build in options.builds:
+                servers = [start(build, options.port + index, ["--database", target]) for index in range(options.instances)]
+                try:
+                    bases = [base for _, base in servers]
+                    processes = [server for server, _ in servers]
+                    _, token = sign_in(bases[0])
+                    _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
+                    habit = json.loads(body)[0]["id"]
+                    figures = []
+                    for path, who, script in (("/", None, users_script(bases[0])),
+                                              (f"/api/v1/habits/{habit}/entries/2026-11-21", token, WRITE_SCRIPT)):
+                        before = commits(target)
+                        rate, _, p99, _, tally_ms, postgres_ms = load(
+                            bases, path, options.seconds, options.connections, who, processes, script)
+                        per_mark = (commits(target) - before) / max(1.0, rate * options.seconds)
+                        figures.append(f"{rate:6.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
+                                       f"{per_mark:.2f} commits a mark, p99 {p99:5.1f} ms")
+                    print(f"  {build}: 16 users {figures[0]} | one user {figures[1]}", flush=True)
+                finally:
+                    for server, _ in servers:
+                        server.terminate()
+                        server.wait(timeout=20)
+    finally:
+        shutil.rmtree(work)
+        drop_database(options.postgres, name)
+
+
+if __name__ == "__main__":
+    main()
