@@ -11,7 +11,6 @@ the build beyond its spread across rounds is the build's; a single run on shared
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_ab.py --postgres "$TALLY_TEST_POSTGRES_URL" BEFORE AFTER [--instances 2]
 """
-import json
 import os
 import shutil
 import subprocess
@@ -19,9 +18,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import create_database, drop_database, postgres_options, postgres_parser, request, sign_in, start  # noqa: E402
-from load_support import seed  # noqa: E402
-from postgres_load import WRITE_SCRIPT, load, seed_users, users_script  # noqa: E402
+from load_support import create_database, drop_database, postgres_options, postgres_parser, seed  # noqa: E402
+from postgres_load import WRITE_SCRIPT, load, seed_users, serving, users_script  # noqa: E402
 
 
 def commits(url):
@@ -47,13 +45,8 @@ def main():
     try:
         for _ in range(options.rounds):
             for build in options.builds:
-                servers = [start(build, options.port + index, ["--database", target]) for index in range(options.instances)]
-                try:
-                    bases = [base for _, base in servers]
-                    processes = [server for server, _ in servers]
-                    _, token = sign_in(bases[0])
-                    _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
-                    habit = json.loads(body)[0]["id"]
+                instances = [["--database", target]] * options.instances
+                with serving(build, options.port, instances) as (bases, processes, token, habit):
                     figures = []
                     for path, who, script in (("/", None, users_script(bases[0])),
                                               (f"/api/v1/habits/{habit}/entries/2026-11-21", token, WRITE_SCRIPT)):
@@ -64,10 +57,6 @@ def main():
                         figures.append(f"{rate:6.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
                                        f"{per_mark:.2f} commits a mark, p99 {p99:5.1f} ms")
                     print(f"  {build}: 16 users {figures[0]} | one user {figures[1]}", flush=True)
-                finally:
-                    for server, _ in servers:
-                        server.terminate()
-                        server.wait(timeout=20)
     finally:
         shutil.rmtree(work)
         drop_database(options.postgres, name)

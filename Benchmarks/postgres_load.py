@@ -17,6 +17,7 @@ cores disturb far less than a rate); and each server's heap (RssAnon) after its 
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
 """
+import contextlib
 import json
 import os
 import shutil
@@ -97,6 +98,22 @@ def load(bases, path, seconds, connections, token, servers, script=None):
             sum(r[3] for r in results), server_ms, postgres_ms)
 
 
+@contextlib.contextmanager
+def serving(tally, port, instances):
+    """`tally serve` with each argument list of `instances`, on ports from `port`: their base
+    URLs, their processes, the bench user's token and first habit; stopped on the way out."""
+    servers = [start(tally, port + index, args) for index, args in enumerate(instances)]
+    try:
+        bases = [base for _, base in servers]
+        _, token = sign_in(bases[0])
+        _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
+        yield bases, [server for server, _ in servers], token, json.loads(body)[0]["id"]
+    finally:
+        for server, _ in servers:
+            server.terminate()
+            server.wait(timeout=20)
+
+
 def wrk_with(url, seconds, connections, token, script):
     if script is None:
         return wrk(url, seconds, connections, token)
@@ -133,13 +150,7 @@ def main():
     figures = {}
     try:
         for label, instances in setups:
-            servers = [start(tally, options.port + index, args) for index, args in enumerate(instances)]
-            try:
-                bases = [base for _, base in servers]
-                _, token = sign_in(bases[0])
-                _, _, body = request(bases[0] + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
-                habit = json.loads(body)[0]["id"]
-                processes = [server for server, _ in servers]
+            with serving(tally, options.port, instances) as (bases, processes, token, habit):
                 reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
                              options.connections, token, processes)
                 writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
@@ -148,10 +159,6 @@ def main():
                 time.sleep(1)  # past the server's first quiet look, which gives freed heap back
                 heaps = [rss_mib(process.pid, "RssAnon") for process in processes]
                 figures[label] = (reads, writes, many, heaps)
-            finally:
-                for server, _ in servers:
-                    server.terminate()
-                    server.wait(timeout=20)
     finally:
         shutil.rmtree(work)
         drop_database(options.postgres, name)

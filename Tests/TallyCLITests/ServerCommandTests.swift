@@ -61,8 +61,15 @@ import Testing
     (["--trusted-proxy", "10.0.0.1/8"], [:], "The --trusted-proxy must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not '10.0.0.1/8'."),
     ([], ["TALLY_TRUSTED_PROXIES": "10.0.0.0/8,,nope"], "TALLY_TRUSTED_PROXIES must be IP addresses or CIDR ranges such as 172.18.0.0/16, or 'private', not 'nope'."),
     (["--trusted-user-header", "X-Remote-User"], [:], "The trusted user header X-Remote-User needs --trusted-proxy (TALLY_TRUSTED_PROXIES): it is believed only from the proxy's address."),
+    // The pool's size is PostgreSQL's to have: out of range, or given for a SQLite file.
+    (["--database", "postgres://tally@127.0.0.1:1/tally", "--database-connections", "0"], [:],
+     "The --database-connections must be 1 to 1000, not 0."),
+    ([], ["TALLY_DATABASE_URL": "postgres://tally@127.0.0.1:1/tally", "TALLY_DATABASE_CONNECTIONS": "ten"],
+     "TALLY_DATABASE_CONNECTIONS must be 1 to 1000, not 'ten'."),
+    (["--database-connections", "4"], [:],
+     "The --database-connections is for PostgreSQL (--database or TALLY_DATABASE_URL); a SQLite file needs none."),
   ] as [([String], [String: String], String)])
-  func proxySettingsThatCannotBeRightStopServeBeforeItStarts(
+  func settingsThatCannotBeRightStopServeBeforeItStarts(
     arguments: [String], environment: [String: String], message: String
   ) async {
     var harness = Harness()
@@ -87,27 +94,6 @@ import Testing
     let result = await harness.run("serve")
     #expect(result.status == 64)
     #expect(result.stderr == "Error: \(message)\n")
-    #expect(!FileManager.default.fileExists(atPath: harness.path))
-  }
-
-  /// The pool's size is PostgreSQL's to have: out of range, or given for a SQLite file, it is
-  /// refused before anything is opened.
-  @Test(arguments: [
-    (["--database", "postgres://tally@127.0.0.1:1/tally", "--database-connections", "0"], [:],
-     "The --database-connections must be 1 to 1000, not 0."),
-    ([], ["TALLY_DATABASE_URL": "postgres://tally@127.0.0.1:1/tally", "TALLY_DATABASE_CONNECTIONS": "ten"],
-     "TALLY_DATABASE_CONNECTIONS must be 1 to 1000, not 'ten'."),
-    (["--database-connections", "4"], [:],
-     "The --database-connections is for PostgreSQL (--database or TALLY_DATABASE_URL); a SQLite file needs none."),
-  ] as [([String], [String: String], String)])
-  func aPoolSizeThatCannotBeRightStopsServeBeforeItStarts(
-    arguments: [String], environment: [String: String], message: String
-  ) async {
-    var harness = Harness()
-    harness.environment.merge(environment) { _, new in new }
-    let result = await harness.run(["serve", "--port", "1"] + arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: harness.path))
   }
 }
