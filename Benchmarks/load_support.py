@@ -133,10 +133,12 @@ def percentiles(times):
     return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
-def postgres_parser(port):
-    """The options the PostgreSQL benchmarks share; `postgres_options` reads and checks them."""
+def postgres_parser(port, tally=True):
+    """The options the PostgreSQL benchmarks share (`--tally` for those that run one build);
+    `postgres_options` reads and checks them."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tally", default=".build/release/tally")
+    if tally:
+        parser.add_argument("--tally", default=".build/release/tally")
     parser.add_argument("--postgres", default=os.environ.get("TALLY_TEST_POSTGRES_URL"),
                         help="a PostgreSQL URL whose user may create databases")
     parser.add_argument("--seconds", type=int, default=10)

@@ -29,7 +29,7 @@ def commits(url):
 
 
 def main():
-    parser = postgres_parser(18300)
+    parser = postgres_parser(18300, tally=False)
     parser.add_argument("builds", nargs="+", help="tally binaries to compare")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--instances", type=int, default=2)
