@@ -107,10 +107,10 @@ def sign_in(base, name="bench", password=PASSWORD):
     return cookie, json.loads(body)["secret"]
 
 
-def wrk(url, seconds, connections, token=None, cookie=None, script=None):
+def wrk(url, seconds, connections, token=None, cookie=None, script=None, threads=2):
     """wrk's requests/s, p50 and p99 in ms, and its count of non-2xx answers."""
     # wrk refuses fewer connections than threads.
-    command = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    command = ["wrk", f"-t{min(threads, connections)}", f"-c{connections}", f"-d{seconds}s", "--latency", url]
     if script:
         command[1:1] = ["-s", script]
     if token:

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Builds of `tally serve` compared side by side on PostgreSQL: marking a day as 16 users and
-as one user, through one or more instances, the builds alternated round after round on one
-seeded database, so that what else the machine runs falls on each build alike.
+"""Builds of `tally serve` compared side by side on PostgreSQL: the habit list, marking a day as
+16 users and as one user, through one or more instances, the builds (and the counts of
+instances) alternated round after round on one seeded database, so that what else the machine
+runs falls on each alike.
 
-Prints, per build and round: marks a second, the CPU each mark cost the Tally servers and
-PostgreSQL's processes, and PostgreSQL's transactions committed per mark (`xact_commit`,
+Prints, per build, count and round: requests a second, the CPU each cost the Tally servers and
+PostgreSQL's processes, and PostgreSQL's transactions committed per request (`xact_commit`,
 which counts read-only statements and each listener's wake-up too). A figure that moves with
 the build beyond its spread across rounds is the build's; a single run on shared cores is not.
 
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
-  python3 Benchmarks/postgres_ab.py --postgres "$TALLY_TEST_POSTGRES_URL" BEFORE AFTER [--instances 2]
+  python3 Benchmarks/postgres_ab.py --postgres "$TALLY_TEST_POSTGRES_URL" BEFORE AFTER [--instances 1 2]
 """
 import os
 import shutil
@@ -32,7 +33,8 @@ def main():
     parser = postgres_parser(18300, tally=False)
     parser.add_argument("builds", nargs="+", help="tally binaries to compare")
     parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--instances", type=int, default=2)
+    parser.add_argument("--instances", type=int, nargs="+", default=[2],
+                        help="how many instances; several counts are alternated like the builds")
     options = postgres_options(parser)
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
@@ -41,22 +43,24 @@ def main():
     name, target = create_database(options.postgres, "tally_ab_")
     target += "?sslmode=disable"
     subprocess.run([options.builds[0], "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
-    print(f"{options.instances} instance(s), {options.connections} connections in all, {options.seconds} s each")
+    print(f"{options.connections} connections in all, {options.seconds} s each")
     try:
         for _ in range(options.rounds):
-            for build in options.builds:
-                instances = [["--database", target]] * options.instances
+            for build, count in ((build, count) for build in options.builds for count in options.instances):
+                instances = [["--database", target]] * count
                 with serving(build, options.port, instances) as (bases, processes, token, habit):
                     figures = []
-                    for path, who, script in (("/", None, users_script(bases[0])),
-                                              (f"/api/v1/habits/{habit}/entries/2026-11-21", token, WRITE_SCRIPT)):
+                    for kind, path, who, script in (
+                            ("list", "/api/v1/habits?include=statistics,entries", token, None),
+                            ("16 users mark", "/", None, users_script(bases[0])),
+                            ("one user marks", f"/api/v1/habits/{habit}/entries/2026-11-21", token, WRITE_SCRIPT)):
                         before = commits(target)
                         rate, _, p99, _, tally_ms, postgres_ms = load(
                             bases, path, options.seconds, options.connections, who, processes, script)
-                        per_mark = (commits(target) - before) / max(1.0, rate * options.seconds)
-                        figures.append(f"{rate:6.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
-                                       f"{per_mark:.2f} commits a mark, p99 {p99:5.1f} ms")
-                    print(f"  {build}: 16 users {figures[0]} | one user {figures[1]}", flush=True)
+                        per_request = (commits(target) - before) / max(1.0, rate * options.seconds)
+                        figures.append(f"{kind} {rate:5.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
+                                       f"{per_request:.2f} commits each, p99 {p99:5.1f} ms")
+                    print(f"  {build}, {count} instance(s):\n    " + "\n    ".join(figures), flush=True)
     finally:
         shutil.rmtree(work)
         drop_database(options.postgres, name)

@@ -5,7 +5,8 @@ Seeds a SQLite database as server_load.py does (20 daily habits, a year of entri
 into a new PostgreSQL database with `tally copy-to-postgres`, then measures with wrk, for
   - one instance on the SQLite file,
   - one instance on PostgreSQL,
-  - two instances on the same PostgreSQL database (half the connections each, summed):
+  - two instances on the same PostgreSQL database (one wrk, half its threads and connections
+    on each):
 the habit list with statistics and entries (reads: the response cache checks the store's
 revision on every request), marking a day (writes: one transaction each; one user's writes
 take turns behind that user's row lock), and marking a day as 16 users at once (writes that
@@ -24,7 +25,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 
@@ -75,27 +75,34 @@ def postgres_pids():
     return [int(pid) for pid in found.split()]
 
 
+# Each of wrk's threads sends to the next of the servers' ports, in turn.
+SPREAD_SCRIPT = """
+local ports = {%s}
+local next_port = 0
+function setup(thread)
+  next_port = next_port %% #ports + 1
+  thread.addr = wrk.lookup(wrk.host, ports[next_port])[1]
+end
+"""
+
+
 def load(bases, path, seconds, connections, token, servers, script=None):
-    """wrk against every base at once, `connections` split between them: summed req/s, the
-    worst p50 and p99, the non-2xx count, and the milliseconds of CPU per request of the
-    `servers` and of PostgreSQL's processes (a backend that ends during the run is missed)."""
-    results = [None] * len(bases)
+    """One wrk, its threads and `connections` spread evenly over `bases` (so that two servers
+    face the same client as one): req/s, p50 and p99, the non-2xx count, and the milliseconds of
+    CPU per request of the `servers` and of PostgreSQL's processes (a backend that ends during
+    the run is missed)."""
     server_pids = [server.pid for server in servers]
     before = (sum(map(cpu_ms, server_pids)), {pid: cpu_ms(pid) for pid in postgres_pids()})
-
-    def one(index, base):
-        results[index] = wrk_with(base + path, seconds, max(1, connections // len(bases)), token, script)
-
-    threads = [threading.Thread(target=one, args=(index, base)) for index, base in enumerate(bases)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    requests = max(1.0, sum(r[0] for r in results) * seconds)
+    threads = 2
+    if len(bases) > 1:
+        ports = ", ".join(f'"{urllib.parse.urlsplit(base).port}"' for base in bases)
+        script = (script or "") + SPREAD_SCRIPT % ports
+        threads = len(bases) * max(1, 2 // len(bases))
+    rate, p50, p99, errors = wrk_with(bases[0] + path, seconds, connections, token, script, threads)
+    requests = max(1.0, rate * seconds)
     server_ms = (sum(map(cpu_ms, server_pids)) - before[0]) / requests
     postgres_ms = sum(cpu_ms(pid) - before[1].get(pid, 0) for pid in postgres_pids()) / requests
-    return (sum(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results),
-            sum(r[3] for r in results), server_ms, postgres_ms)
+    return rate, p50, p99, errors, server_ms, postgres_ms
 
 
 @contextlib.contextmanager
@@ -114,13 +121,13 @@ def serving(tally, port, instances):
             server.wait(timeout=20)
 
 
-def wrk_with(url, seconds, connections, token, script):
+def wrk_with(url, seconds, connections, token, script, threads=2):
     if script is None:
-        return wrk(url, seconds, connections, token)
+        return wrk(url, seconds, connections, token, threads=threads)
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
         file.write(script)
     try:
-        return wrk(url, seconds, connections, token, script=file.name)
+        return wrk(url, seconds, connections, token, script=file.name, threads=threads)
     finally:
         os.unlink(file.name)
 
