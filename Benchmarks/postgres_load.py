@@ -93,12 +93,10 @@ def load(bases, path, seconds, connections, token, servers, script=None):
     the run is missed)."""
     server_pids = [server.pid for server in servers]
     before = (sum(map(cpu_ms, server_pids)), {pid: cpu_ms(pid) for pid in postgres_pids()})
-    threads = 2
     if len(bases) > 1:
         ports = ", ".join(f'"{urllib.parse.urlsplit(base).port}"' for base in bases)
         script = (script or "") + SPREAD_SCRIPT % ports
-        threads = len(bases) * max(1, 2 // len(bases))
-    rate, p50, p99, errors = wrk_with(bases[0] + path, seconds, connections, token, script, threads)
+    rate, p50, p99, errors = wrk_with(bases[0] + path, seconds, connections, token, script, max(2, len(bases)))
     requests = max(1.0, rate * seconds)
     server_ms = (sum(map(cpu_ms, server_pids)) - before[0]) / requests
     postgres_ms = sum(cpu_ms(pid) - before[1].get(pid, 0) for pid in postgres_pids()) / requests
