@@ -9,9 +9,14 @@ PostgreSQL's processes, and PostgreSQL's transactions committed per request (`xa
 which counts read-only statements and each listener's wake-up too). A figure that moves with
 the build beyond its spread across rounds is the build's; a single run on shared cores is not.
 
+`--instance-cpu 0.5` gives each instance half a core of CPU time of its own (a CFS quota in a
+cgroup of its own: cgroup v1's cpu controller, as root), as when each instance has its own
+machine or cores; without it they share every core with PostgreSQL and wrk.
+
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_ab.py --postgres "$TALLY_TEST_POSTGRES_URL" BEFORE AFTER [--instances 1 2]
 """
+import contextlib
 import os
 import shutil
 import subprocess
@@ -29,13 +34,51 @@ def commits(url):
                               capture_output=True, text=True, check=True).stdout)
 
 
+CPU_CGROUPS = "/sys/fs/cgroup/cpu"
+
+
+@contextlib.contextmanager
+def cpu_limited(pids, cores):
+    """Each process of `pids` (all its threads) limited to `cores` of CPU time, in a cgroup of
+    its own under CPU_CGROUPS; the processes moved back and the cgroups removed on the way out.
+    Nothing when `cores` is None."""
+    if cores is None:
+        yield
+        return
+    if not os.access(os.path.join(CPU_CGROUPS, "cgroup.procs"), os.W_OK):
+        sys.exit(f"--instance-cpu needs cgroup v1's cpu controller at {CPU_CGROUPS}, writable (root)")
+    made = []
+
+    def write(group, name, value):
+        with open(os.path.join(group, name), "w") as file:
+            file.write(value)
+    try:
+        for pid in pids:
+            group = os.path.join(CPU_CGROUPS, f"tally-bench-{pid}")
+            os.mkdir(group)
+            made.append(group)
+            write(group, "cpu.cfs_period_us", "100000")
+            write(group, "cpu.cfs_quota_us", str(int(cores * 100000)))
+            write(group, "cgroup.procs", str(pid))
+        yield
+    finally:
+        for group in made:
+            with open(os.path.join(group, "cgroup.procs")) as file:
+                for pid in file.read().split():
+                    write(CPU_CGROUPS, "cgroup.procs", pid)
+            os.rmdir(group)
+
+
 def main():
     parser = postgres_parser(18300, tally=False)
     parser.add_argument("builds", nargs="+", help="tally binaries to compare")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--instances", type=int, nargs="+", default=[2],
                         help="how many instances; several counts are alternated like the builds")
+    parser.add_argument("--instance-cpu", type=float, help="cores of CPU time each instance may use")
     options = postgres_options(parser)
+    if options.instance_cpu is not None and options.instance_cpu < 0.01:
+        parser.error("--instance-cpu must be at least 0.01 cores")
     work = tempfile.mkdtemp()
     db = os.path.join(work, "tally.sqlite")
     seed(options.builds[0], db)
@@ -43,12 +86,14 @@ def main():
     name, target = create_database(options.postgres, "tally_ab_")
     target += "?sslmode=disable"
     subprocess.run([options.builds[0], "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
-    print(f"{options.connections} connections in all, {options.seconds} s each")
+    limit = f", each instance limited to {options.instance_cpu} cores" if options.instance_cpu else ""
+    print(f"{options.connections} connections in all, {options.seconds} s each{limit}")
     try:
         for _ in range(options.rounds):
             for build, count in ((build, count) for build in options.builds for count in options.instances):
                 instances = [["--database", target]] * count
-                with serving(build, options.port, instances) as (bases, processes, token, habit):
+                with (serving(build, options.port, instances) as (bases, processes, token, habit),
+                      cpu_limited([process.pid for process in processes], options.instance_cpu)):
                     figures = []
                     for kind, path, who, script in (
                             ("list", "/api/v1/habits?include=statistics,entries", token, None),
