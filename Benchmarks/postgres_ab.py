@@ -18,14 +18,12 @@ Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-
 """
 import contextlib
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import create_database, drop_database, postgres_options, postgres_parser, seed  # noqa: E402
-from postgres_load import WRITE_SCRIPT, load, seed_users, serving, users_script  # noqa: E402
+from load_support import postgres_options, postgres_parser  # noqa: E402
+from postgres_load import WRITE_SCRIPT, load, seeded, serving, users_script  # noqa: E402
 
 
 def commits(url):
@@ -79,16 +77,10 @@ def main():
     options = postgres_options(parser)
     if options.instance_cpu is not None and options.instance_cpu < 0.01:
         parser.error("--instance-cpu must be at least 0.01 cores")
-    work = tempfile.mkdtemp()
-    db = os.path.join(work, "tally.sqlite")
-    seed(options.builds[0], db)
-    seed_users(options.builds[0], db)
-    name, target = create_database(options.postgres, "tally_ab_")
-    target += "?sslmode=disable"
-    subprocess.run([options.builds[0], "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
     limit = f", each instance limited to {options.instance_cpu} cores" if options.instance_cpu else ""
-    print(f"{options.connections} connections in all, {options.seconds} s each{limit}")
-    try:
+    with seeded(options.builds[0], options.postgres, "tally_ab_") as (db, _, target):
+        subprocess.run([options.builds[0], "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
+        print(f"{options.connections} connections in all, {options.seconds} s each{limit}")
         for _ in range(options.rounds):
             for build, count in ((build, count) for build in options.builds for count in options.instances):
                 instances = [["--database", target]] * count
@@ -106,9 +98,6 @@ def main():
                         figures.append(f"{kind} {rate:5.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
                                        f"{per_request:.2f} commits each, p99 {p99:5.1f} ms")
                     print(f"  {build}, {count} instance(s):\n    " + "\n    ".join(figures), flush=True)
-    finally:
-        shutil.rmtree(work)
-        drop_database(options.postgres, name)
 
 
 if __name__ == "__main__":

@@ -104,6 +104,25 @@ def load(bases, path, seconds, connections, token, servers, script=None):
 
 
 @contextlib.contextmanager
+def seeded(tally, server, prefix):
+    """A SQLite file seeded as server_load.py does, with USERS too, and a new empty database on
+    the PostgreSQL `server`, named from `prefix`: the file's path, the database's name and URL;
+    both removed on the way out, whatever happened."""
+    work = tempfile.mkdtemp()
+    name = None
+    try:
+        db = os.path.join(work, "tally.sqlite")
+        seed(tally, db)
+        seed_users(tally, db)
+        name, target = create_database(server, prefix)
+        yield db, name, target + "?sslmode=disable"
+    finally:
+        shutil.rmtree(work)
+        if name:
+            drop_database(server, name)
+
+
+@contextlib.contextmanager
 def serving(tally, port, instances):
     """`tally serve` with each argument list of `instances`, on ports from `port`: their base
     URLs, their processes, the bench user's token and first habit; stopped on the way out."""
@@ -136,24 +155,17 @@ def main():
                         "(the test cluster's: $TALLY_TEST_POSTGRES_DIR)")
     options = postgres_options(parser)
     tally = options.tally
-    work = tempfile.mkdtemp()
-    db = os.path.join(work, "tally.sqlite")
-    seed(tally, db)
-    seed_users(tally, db)
-    name, target = create_database(options.postgres, "tally_bench_")
-    target += "?sslmode=disable"
-    if options.socket:
-        parts = urllib.parse.urlsplit(target)
-        target = f"postgres://{parts.username}@:{parts.port or 5432}/{name}?host={options.socket}"
-    copy_started = time.monotonic()
-    subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
-    copy_seconds = time.monotonic() - copy_started
-
-    setups = [("1 instance, SQLite", [["--db", db]]),
-              ("1 instance, PostgreSQL", [["--database", target]]),
-              ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
     figures = {}
-    try:
+    with seeded(tally, options.postgres, "tally_bench_") as (db, name, target):
+        if options.socket:
+            parts = urllib.parse.urlsplit(target)
+            target = f"postgres://{parts.username}@:{parts.port or 5432}/{name}?host={options.socket}"
+        copy_started = time.monotonic()
+        subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
+        copy_seconds = time.monotonic() - copy_started
+        setups = [("1 instance, SQLite", [["--db", db]]),
+                  ("1 instance, PostgreSQL", [["--database", target]]),
+                  ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
         for label, instances in setups:
             with serving(tally, options.port, instances) as (bases, processes, token, habit):
                 reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
@@ -164,9 +176,6 @@ def main():
                 time.sleep(1)  # past the server's first quiet look, which gives freed heap back
                 heaps = [rss_mib(process.pid, "RssAnon") for process in processes]
                 figures[label] = (reads, writes, many, heaps)
-    finally:
-        shutil.rmtree(work)
-        drop_database(options.postgres, name)
 
     print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
           f"{options.seconds} s each, loopback, {tally}, PostgreSQL through "
