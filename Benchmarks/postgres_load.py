@@ -15,13 +15,17 @@ and p50/p99, with each PostgreSQL figure as a ratio of SQLite's, and the CPU tim
 cost the Tally servers and the local PostgreSQL server's processes (a figure that shared, busy
 cores disturb far less than a rate); and each server's heap (RssAnon) after its three runs.
 
+`--rounds N` measures the three setups N times, every other round in reverse order, and ends
+with each ratio's median over the rounds: on shared cores one run's ratio wanders by a third.
+
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
-  python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL"
+  python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL" [--rounds 5]
 """
 import contextlib
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -149,13 +153,56 @@ def wrk_with(url, seconds, connections, token, script, threads=2):
         os.unlink(file.name)
 
 
+def measure(tally, port, instances, options):
+    """The three loads through `instances` (argument lists of `tally serve`), then each
+    server's heap."""
+    with serving(tally, port, instances) as (bases, processes, token, habit):
+        reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
+                     options.connections, token, processes)
+        writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
+                      options.connections, token, processes, WRITE_SCRIPT)
+        many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
+        time.sleep(1)  # past the server's first quiet look, which gives freed heap back
+        return reads, writes, many, [rss_mib(process.pid, "RssAnon") for process in processes]
+
+
+KINDS = ("habit list", "mark a day", "16 users mark")
+
+
+def print_round(figures):
+    baseline = next(iter(figures.values()))
+    for label, (*loads, heaps) in figures.items():
+        for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in zip(KINDS, loads, baseline):
+            print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
+                  f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
+                  f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
+        print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps))
+
+
+def print_medians(rounds):
+    """Per setup and load, over the rounds: the median share of SQLite's rate in the same round
+    (and its range), and the median p99."""
+    print(f"over {len(rounds)} rounds, medians (range):")
+    for label in rounds[0]:
+        for index, kind in enumerate(KINDS):
+            shares = [figures[label][index][0] / next(iter(figures.values()))[index][0] for figures in rounds]
+            p99s = [figures[label][index][2] for figures in rounds]
+            print(f"  {label:24} {kind:13} {statistics.median(shares):6.1%} of SQLite"
+                  f" ({min(shares):.1%}-{max(shares):.1%})  p99 {statistics.median(p99s):7.2f} ms"
+                  f" ({min(p99s):.1f}-{max(p99s):.1f})")
+
+
 def main():
     parser = postgres_parser(18281)
     parser.add_argument("--socket", help="serve PostgreSQL through its Unix socket in this directory, not TCP "
                         "(the test cluster's: $TALLY_TEST_POSTGRES_DIR)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure the setups this many times, alternating their order, and print medians")
     options = postgres_options(parser)
+    if options.rounds < 1:
+        parser.error("--rounds must be at least 1")
     tally = options.tally
-    figures = {}
+    rounds = []
     with seeded(tally, options.postgres, "tally_bench_") as (db, name, target):
         if options.socket:
             parts = urllib.parse.urlsplit(target)
@@ -163,33 +210,25 @@ def main():
         copy_started = time.monotonic()
         subprocess.run([tally, "--db", db, "copy-to-postgres", target], check=True, stdout=subprocess.DEVNULL)
         copy_seconds = time.monotonic() - copy_started
+        print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
+              f"{options.seconds} s each, loopback, {tally}, PostgreSQL through "
+              f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
+        print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
         setups = [("1 instance, SQLite", [["--db", db]]),
                   ("1 instance, PostgreSQL", [["--database", target]]),
                   ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
-        for label, instances in setups:
-            with serving(tally, options.port, instances) as (bases, processes, token, habit):
-                reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
-                             options.connections, token, processes)
-                writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
-                              options.connections, token, processes, WRITE_SCRIPT)
-                many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
-                time.sleep(1)  # past the server's first quiet look, which gives freed heap back
-                heaps = [rss_mib(process.pid, "RssAnon") for process in processes]
-                figures[label] = (reads, writes, many, heaps)
-
-    print(f"tally serve on SQLite and PostgreSQL: {options.connections} connections in all, "
-          f"{options.seconds} s each, loopback, {tally}, PostgreSQL through "
-          f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
-    print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
-    baseline = figures[setups[0][0]]
-    for label, (reads, writes, many, heaps) in figures.items():
-        for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in (("habit list", reads, baseline[0]),
-                                                                             ("mark a day", writes, baseline[1]),
-                                                                             ("16 users mark", many, baseline[2])):
-            print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
-                  f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
-                  f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
-        print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps))
+        for number in range(options.rounds):
+            # Every other round in reverse, so that a machine growing busier falls on each alike.
+            order = setups if number % 2 == 0 else setups[::-1]
+            measured = {label: measure(tally, options.port, instances, options) for label, instances in order}
+            figures = {label: measured[label] for label, _ in setups}
+            rounds.append(figures)
+            if options.rounds > 1:
+                print(f"round {number + 1}:")
+            print_round(figures)
+            sys.stdout.flush()
+    if options.rounds > 1:
+        print_medians(rounds)
 
 
 if __name__ == "__main__":
