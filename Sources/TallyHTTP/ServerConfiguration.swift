@@ -12,9 +12,9 @@ public struct ServerConfiguration: Sendable {
   /// A PostgreSQL database (`postgres://…`); when set it is served instead of ``databasePath``,
   /// and several servers may share it (docs/storage.md).
   public var databaseURL: String?
-  /// How many connections to ``databaseURL`` the server holds for requests; it holds one more,
-  /// which listens for other instances' commits.
-  public var databaseConnections = 10
+  /// How many connections to ``databaseURL`` the server holds for requests (`nil`: the
+  /// PostgreSQL store's default); it holds one more, which listens for other instances' commits.
+  public var databaseConnections: Int?
   /// Lets an existing empty file at ``databasePath`` become the database (`--adopt-empty-db`).
   public var adoptEmptyDatabase = false
   /// Lets anyone create an account. Off: accounts come from the owner.

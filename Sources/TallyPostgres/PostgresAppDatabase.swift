@@ -44,13 +44,17 @@ public final class PostgresAppDatabase: Sendable {
   /// The schema versions this program knows, oldest first (`v1`, …): PostgreSQL's own.
   public static var schemaVersions: [String] { PostgresMigrations.all.map(\.identifier) }
 
+  /// The pool's size unless one is given: about what a small database machine keeps busy
+  /// (docs/server.md, "How many connections").
+  public static let defaultConnections = 10
+
   /// Connects to `location` and migrates its schema (``PostgresMigrations``). Throws
   /// ``StoreError/newerSchema(path:version:known:)`` for a schema a newer Tally wrote and
   /// ``StoreError/migrationFailed(path:version:target:reason:)`` when a migration fails;
   /// either way nothing was changed.
   /// `connections` bounds the pool: each instance holds at most that many.
   public static func open(
-    _ location: PostgresLocation, connections: Int = 10, timeout: Duration = .seconds(10),
+    _ location: PostgresLocation, connections: Int = defaultConnections, timeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "tally.postgres")
   ) async throws(StoreError) -> PostgresAppDatabase {
     try await open(location, connections: connections, timeout: timeout, logger: logger, migrations: PostgresMigrations.all)

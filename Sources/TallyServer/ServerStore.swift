@@ -18,8 +18,8 @@ enum ServerStore {
       let location = try PostgresLocation(url: url)
       var postgresLogger = logger
       postgresLogger[metadataKey: "database"] = "\(location.description)"
-      let database = try await PostgresAppDatabase.open(
-        location, connections: configuration.databaseConnections, logger: postgresLogger)
+      let connections = configuration.databaseConnections ?? PostgresAppDatabase.defaultConnections
+      let database = try await PostgresAppDatabase.open(location, connections: connections, logger: postgresLogger)
       return (PostgresStore(database, clock: clock), nil, { database.close() })
     }
     let database =

@@ -29,7 +29,7 @@ struct ServeCommand: TallyCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How many PostgreSQL connections this server may hold for requests ($TALLY_DATABASE_CONNECTIONS; default 10).",
+      "How many PostgreSQL connections this server may hold for requests ($TALLY_DATABASE_CONNECTIONS; default \(PostgresAppDatabase.defaultConnections)).",
       discussion: "One more listens for other servers' commits. Keep servers × (this + 1) under PostgreSQL's max_connections.",
       valueName: "n"))
   var databaseConnections: Int?
@@ -203,7 +203,6 @@ struct ServeCommand: TallyCommand {
         try Self.number(
           databaseConnections, "TALLY_DATABASE_CONNECTIONS", environment, in: Self.databaseConnectionRange,
           Self.text(Self.databaseConnectionRange))
-        ?? configuration.databaseConnections
     } else {
       guard databaseConnections == nil else {
         throw CommandFailure(
