@@ -167,10 +167,11 @@ def measure(tally, port, instances, options):
 
 
 KINDS = ("habit list", "mark a day", "16 users mark")
+SQLITE = "1 instance, SQLite"
 
 
 def print_round(figures):
-    baseline = next(iter(figures.values()))
+    baseline = figures[SQLITE]
     for label, (*loads, heaps) in figures.items():
         for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in zip(KINDS, loads, baseline):
             print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
@@ -185,7 +186,7 @@ def print_medians(rounds):
     print(f"over {len(rounds)} rounds, medians (range):")
     for label in rounds[0]:
         for index, kind in enumerate(KINDS):
-            shares = [figures[label][index][0] / next(iter(figures.values()))[index][0] for figures in rounds]
+            shares = [figures[label][index][0] / figures[SQLITE][index][0] for figures in rounds]
             p99s = [figures[label][index][2] for figures in rounds]
             print(f"  {label:24} {kind:13} {statistics.median(shares):6.1%} of SQLite"
                   f" ({min(shares):.1%}-{max(shares):.1%})  p99 {statistics.median(p99s):7.2f} ms"
@@ -214,7 +215,7 @@ def main():
               f"{options.seconds} s each, loopback, {tally}, PostgreSQL through "
               f"{'its socket in ' + options.socket if options.socket else 'TCP'}")
         print(f"  copy-to-postgres of the seeded file (20 habits, a year of entries), verified: {copy_seconds:.1f} s")
-        setups = [("1 instance, SQLite", [["--db", db]]),
+        setups = [(SQLITE, [["--db", db]]),
                   ("1 instance, PostgreSQL", [["--database", target]]),
                   ("2 instances, PostgreSQL", [["--database", target], ["--database", target]])]
         for number in range(options.rounds):
