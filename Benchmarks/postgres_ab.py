@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_support import postgres_options, postgres_parser  # noqa: E402
-from postgres_load import WRITE_SCRIPT, load, seeded, serving, users_script  # noqa: E402
+from postgres_load import WRITE_SCRIPT, add_by_user, load, routed, seeded, serving, users_script  # noqa: E402
 
 
 def commits(url):
@@ -74,6 +74,7 @@ def main():
     parser.add_argument("--instances", type=int, nargs="+", default=[2],
                         help="how many instances; several counts are alternated like the builds")
     parser.add_argument("--instance-cpu", type=float, help="cores of CPU time each instance may use")
+    add_by_user(parser)
     options = postgres_options(parser)
     if options.instance_cpu is not None and options.instance_cpu < 0.01:
         parser.error("--instance-cpu must be at least 0.01 cores")
@@ -87,13 +88,14 @@ def main():
                 with (serving(build, options.port, instances) as (bases, processes, token, habit),
                       cpu_limited([process.pid for process in processes], options.instance_cpu)):
                     figures = []
-                    for kind, path, who, script in (
-                            ("list", "/api/v1/habits?include=statistics,entries", token, None),
-                            ("16 users mark", "/", None, users_script(bases[0])),
-                            ("one user marks", f"/api/v1/habits/{habit}/entries/2026-11-21", token, WRITE_SCRIPT)):
+                    own, shares = routed(bases, options.by_user)
+                    for kind, path, sent_to, who, script in (
+                            ("list", "/api/v1/habits?include=statistics,entries", own, token, None),
+                            ("16 users mark", "/", bases, None, users_script(bases[0], shares)),
+                            ("one user marks", f"/api/v1/habits/{habit}/entries/2026-11-21", own, token, WRITE_SCRIPT)):
                         before = commits(target)
                         rate, _, p99, _, tally_ms, postgres_ms = load(
-                            bases, path, options.seconds, options.connections, who, processes, script)
+                            sent_to, path, options.seconds, options.connections, who, processes, script)
                         per_request = (commits(target) - before) / max(1.0, rate * options.seconds)
                         figures.append(f"{kind} {rate:5.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
                                        f"{per_request:.2f} commits each, p99 {p99:5.1f} ms")

@@ -45,9 +45,15 @@ wrk.headers["Content-Type"] = "application/json"
 # Each request as the next of the users, in turn.
 USERS_SCRIPT = """
 local users = {%s}
-local next_user = 0
+local shards = %d
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("shard", threads)
+end
+local next_user = nil
 request = function()
-  next_user = next_user %% #users + 1
+  next_user = next_user and (next_user - 1 + shards) %% #users + 1 or shard
   local user = users[next_user]
   return wrk.format("PUT", "/api/v1/habits/" .. user[2] .. "/entries/2026-11-21",
     {["Authorization"] = "Bearer " .. user[1], ["Content-Type"] = "application/json"}, '{"status":"done"}')
@@ -63,14 +69,15 @@ def seed_users(tally, db):
         run(tally, db, "--user", name, "habit", "add", "Walk", "--created", "2026-11-01")
 
 
-def users_script(base):
-    """USERS_SCRIPT with each user's API token and habit."""
+def users_script(base, shards=1):
+    """USERS_SCRIPT with each user's API token and habit, each of wrk's threads sending as every
+    `shards`-th user from its own."""
     users = []
     for name in USERS:
         _, token = sign_in(base, name)
         _, _, body = request(base + "/api/v1/habits", headers={"Authorization": f"Bearer {token}"})
         users.append(f'{{"{token}", "{json.loads(body)[0]["id"]}"}}')
-    return USERS_SCRIPT % ", ".join(users)
+    return USERS_SCRIPT % (", ".join(users), shards)
 
 
 def postgres_pids():
@@ -83,7 +90,9 @@ def postgres_pids():
 SPREAD_SCRIPT = """
 local ports = {%s}
 local next_port = 0
+local earlier_setup = setup
 function setup(thread)
+  if earlier_setup then earlier_setup(thread) end
   next_port = next_port %% #ports + 1
   thread.addr = wrk.lookup(wrk.host, ports[next_port])[1]
 end
@@ -153,15 +162,29 @@ def wrk_with(url, seconds, connections, token, script, threads=2):
         os.unlink(file.name)
 
 
+def add_by_user(parser):
+    parser.add_argument("--by-user", action="store_true",
+                        help="send each user's requests to one instance, as a proxy that routes by token would")
+
+
+def routed(bases, by_user):
+    """Where one user's loads go, and into how many shares wrk's threads split the 16 users (a
+    thread's connections all go to one instance): with `by_user`, every request of one user
+    reaches the same instance, so no instance waits for another's batch of the user's marks."""
+    return (bases[:1], max(2, len(bases))) if by_user else (bases, 1)
+
+
 def measure(tally, port, instances, options):
     """The three loads through `instances` (argument lists of `tally serve`), then each
     server's heap."""
     with serving(tally, port, instances) as (bases, processes, token, habit):
-        reads = load(bases, "/api/v1/habits?include=statistics,entries", options.seconds,
+        own, shares = routed(bases, options.by_user)
+        reads = load(own, "/api/v1/habits?include=statistics,entries", options.seconds,
                      options.connections, token, processes)
-        writes = load(bases, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
+        writes = load(own, f"/api/v1/habits/{habit}/entries/2026-11-21", options.seconds,
                       options.connections, token, processes, WRITE_SCRIPT)
-        many = load(bases, "/", options.seconds, options.connections, None, processes, users_script(bases[0]))
+        many = load(bases, "/", options.seconds, options.connections, None, processes,
+                    users_script(bases[0], shares))
         time.sleep(1)  # past the server's first quiet look, which gives freed heap back
         return reads, writes, many, [rss_mib(process.pid, "RssAnon") for process in processes]
 
@@ -199,6 +222,7 @@ def main():
                         "(the test cluster's: $TALLY_TEST_POSTGRES_DIR)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="measure the setups this many times, alternating their order, and print medians")
+    add_by_user(parser)
     options = postgres_options(parser)
     if options.rounds < 1:
         parser.error("--rounds must be at least 1")
