@@ -26,34 +26,25 @@ import uuid
 import zlib
 from pathlib import Path
 
+from http_support import check, failures, fetch, free_port
+
 TALLY, SERVER_URL, WORK = os.path.abspath(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy/caddy/Caddyfile.instances"
 OWNER = {"name": "ada", "password": "correct horse battery"}
-failures = []
 
 
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def waiting_for(what, ready, process, log, seconds=60):
-    deadline = time.monotonic() + seconds
+def start(name, command, ready, started, env=None):
+    """Runs `command` (its output in WORK/name.log), adds it to `started` so that it is stopped
+    whatever happens, and waits for `ready`."""
+    log = WORK / f"{name}.log"
+    process = subprocess.Popen(command, env=env, stdout=open(log, "a"), stderr=subprocess.STDOUT)
+    started.append(process)
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        try:
-            if ready():
-                return
-        except OSError:
-            pass
+        if ready():
+            return
         time.sleep(0.1)
-    raise RuntimeError(f"{what} did not start:\n" + log.read_text()[-3000:])
+    raise RuntimeError(f"{name} did not start:\n" + log.read_text()[-3000:])
 
 
 def instance_cookie(port):
@@ -62,36 +53,30 @@ def instance_cookie(port):
     return hmac.new(b"", f"127.0.0.1:{port}".encode(), hashlib.sha256).hexdigest()
 
 
+def cookies(pairs):
+    return "; ".join(f"{name}={value}" for name, value in pairs.items())
+
+
 class Proxy:
     def __init__(self, port):
         self.port, self.origin = port, f"http://127.0.0.1:{port}"
 
-    def send(self, method, path, cookies=None, token=None, body=None):
-        """(status, parsed body, {cookie name: value} the answer set)."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=15)
-        headers = {"Origin": self.origin}
-        if cookies:
-            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        if body is not None:
-            headers["Content-Type"] = "application/json"
-        try:
-            connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-            response = connection.getresponse()
-            text = response.read()
-            set_cookies = dict(header.split(";")[0].split("=", 1) for header in response.headers.get_all("Set-Cookie") or [])
-            return response.status, json.loads(text) if text else None, set_cookies
-        finally:
-            connection.close()
+    def send(self, method, path, kept=None, token=None, body=None):
+        """(status, parsed body, {cookie name: value} the answer set), as a client sending the
+        cookies `kept`."""
+        status, headers, text = fetch(self.origin, method, path, body, token, cookies(kept or {}), timeout=15)
+        set_cookies = dict(header.split(";")[0].split("=", 1) for header in headers.get_all("Set-Cookie") or []) \
+            if status else {}
+        return status, json.loads(text) if text else None, set_cookies
 
-    def stream_tells(self, cookies, token, write):
-        """Holds the change stream (gzip accepted) as a client with `cookies`, calls `write` once
-        it is ready, and says whether it told of a change within 2 s, and how it came."""
+    def stream_tells(self, kept, token, write):
+        """Holds the change stream (gzip accepted) as a client sending the cookies `kept`, calls
+        `write` once it is ready, and says whether it told of a change within 2 s, and how it
+        came (its Content-Encoding)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         connection.request("GET", "/api/v1/sync/live", headers={
             "Authorization": f"Bearer {token}", "Accept": "text/event-stream", "Accept-Encoding": "gzip",
-            "Cookie": "; ".join(f"{name}={value}" for name, value in cookies.items())})
+            "Cookie": cookies(kept)})
         response = connection.getresponse()
         encoding = response.headers.get("Content-Encoding") or "identity"
         inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding == "gzip" else None
@@ -117,15 +102,12 @@ class Proxy:
             connection.close()
 
 
-def serve(database, port, name):
-    log = WORK / f"{name}.log"
-    process = subprocess.Popen([TALLY, "serve", "--database", database, "--port", str(port), "--log-level", "warning"],
-                               stdout=open(log, "a"), stderr=subprocess.STDOUT)
-    waiting_for(name, lambda: Proxy(port).send("GET", "/healthz")[0] == 200, process, log)
-    return process
+def serve(database, port, name, started):
+    start(name, [TALLY, "serve", "--database", database, "--port", str(port), "--log-level", "warning"],
+          lambda: Proxy(port).send("GET", "/healthz")[0] == 200, started)
 
 
-def caddy(ports, proxy_port):
+def caddy(ports, proxy_port, started):
     text = CADDYFILE.read_text()
     for index, port in enumerate(ports, start=1):
         text = text.replace(f"tally-{index}:8080", f"127.0.0.1:{port}")
@@ -134,11 +116,8 @@ def caddy(ports, proxy_port):
     config.write_text("{\n\tadmin off\n}\n" + text)
     env = dict(os.environ, HOME=str(WORK), XDG_DATA_HOME=str(WORK / "data"), XDG_CONFIG_HOME=str(WORK / "config"),
                DOMAIN=f"http://127.0.0.1:{proxy_port}")
-    log = WORK / "caddy.log"
-    process = subprocess.Popen(["caddy", "run", "--config", str(config), "--adapter", "caddyfile"], env=env,
-                               stdout=open(log, "a"), stderr=subprocess.STDOUT)
-    waiting_for("caddy", lambda: Proxy(proxy_port).send("GET", "/healthz")[0] == 200, process, log)
-    return process
+    start("caddy", ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
+          lambda: Proxy(proxy_port).send("GET", "/healthz")[0] == 200, started, env)
 
 
 def main():
@@ -148,9 +127,10 @@ def main():
     processes = []
     try:
         ports = [free_port(), free_port()]
-        processes += [serve(database, port, f"tally-{index}") for index, port in enumerate(ports, start=1)]
+        for index, port in enumerate(ports, start=1):
+            serve(database, port, f"tally-{index}", processes)
         proxy = Proxy(free_port())
-        processes.append(caddy(ports, proxy.port))
+        caddy(ports, proxy.port, processes)
         one, two = ({"lb": instance_cookie(port)} for port in ports)
 
         status, _, set_cookies = proxy.send("POST", "/api/v1/setup", body=OWNER)
