@@ -18,6 +18,9 @@ cores disturb far less than a rate); and each server's heap (RssAnon) after its 
 `--rounds N` measures the three setups N times, every other round in reverse order, and ends
 with each ratio's median over the rounds: on shared cores one run's ratio wanders by a third.
 
+`--by-user` sends each user's requests to one instance: one user's loads to the first, and the
+16 users split between wrk's threads, each thread's connections going to one instance.
+
 Needs a PostgreSQL server whose user may create databases: eval "$(.ci/postgres-start)", then
   python3 Benchmarks/postgres_load.py --postgres "$TALLY_TEST_POSTGRES_URL" [--rounds 5]
 """
@@ -164,7 +167,8 @@ def wrk_with(url, seconds, connections, token, script, threads=2):
 
 def add_by_user(parser):
     parser.add_argument("--by-user", action="store_true",
-                        help="send each user's requests to one instance, as a proxy that routes by token would")
+                        help="send each user's requests to one instance, as a proxy that keeps each client on one "
+                        "instance does (docs/deploy.md)")
 
 
 def routed(bases, by_user):
