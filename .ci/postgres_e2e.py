@@ -13,6 +13,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -61,14 +62,30 @@ def call(base, method, path, body=None, token=None, timeout=30):
         return 0, None
 
 
+# What each instance writes to standard error (errors, and a crash's message), kept until the
+# end so that a failed check can show it.
+LOGS = tempfile.TemporaryDirectory(prefix="tally-e2e-")
+
+
 class Instance:
-    def __init__(self, database, *options):
-        self.port = free_port()
+    def __init__(self, database, name, *options):
+        self.name, self.port = name, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [TALLY, "serve", "--database", database, "--port", str(self.port), "--log-level", "error", *options],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.log = os.path.join(LOGS.name, f"{name}-{self.port}.log")
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(
+                [TALLY, "serve", "--database", database, "--port", str(self.port), "--log-level", "error", *options],
+                stdout=subprocess.DEVNULL, stderr=log)
         self.wait_healthy(60)
+
+    def report(self):
+        """How the instance ended (or that it runs), and the end of what it wrote."""
+        status = self.process.poll()
+        state = "still running" if status is None else f"exited with status {status}"
+        with open(self.log) as log:
+            tail = log.readlines()[-40:]
+        print(f"== instance {self.name} on port {self.port}: {state}; the end of its standard error:")
+        print("".join(tail) or "(nothing)\n", end="")
 
     def wait_healthy(self, seconds):
         deadline = time.monotonic() + seconds
@@ -119,7 +136,7 @@ def main():
     name = "tally_e2e_" + uuid.uuid4().hex[:8]
     subprocess.run(["psql", BASE_URL, "-qc", f"CREATE DATABASE {name}"], check=True)
     database = BASE_URL.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
-    a, b = Instance(database, "--database-connections", "3"), Instance(database)
+    a, b = Instance(database, "A", "--database-connections", "3"), Instance(database, "B")
     instances = [a, b]
     try:
         # Each instance holds its pool and one listening connection: 3 + 1 for A, 10 + 1 for B.
@@ -187,7 +204,7 @@ def main():
               f"no acknowledged write lost: {len(acknowledged)} days written ({len(lost)} lost)")
 
         # PostgreSQL stopped and started under load.
-        a = Instance(database)
+        a = Instance(database, "A again")
         instances = [a, b]
         writers = [Writer(a, token, "again A", 0), Writer(b, token, "again B", 1)]
         for writer in writers:
@@ -217,8 +234,12 @@ def main():
         lost = [day for day, text in acknowledged.items() if stored.get(day) != text]
         check(stored is not None and not lost, f"no acknowledged write lost across the restart ({len(lost)} lost)")
     finally:
+        if failures or sys.exc_info()[0]:
+            for instance in instances:
+                instance.report()
         for instance in instances:
             instance.stop()
+        LOGS.cleanup()
         subprocess.run(["psql", BASE_URL, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print(f"{len(passes)} passed, {len(failures)} failed")
