@@ -10,6 +10,7 @@ Usage: postgres_e2e.py TALLY POSTGRES_URL CLUSTER_DIR (from .ci/postgres-start)
 """
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -65,6 +66,17 @@ def call(base, method, path, body=None, token=None, timeout=30):
 # What each instance writes to standard error (errors, and a crash's message), kept until the
 # end so that a failed check can show it.
 LOGS = tempfile.TemporaryDirectory(prefix="tally-e2e-")
+CRASH = re.compile(r"Fatal error|Precondition failed|Assertion failed")
+
+
+def crash_lines(lines):
+    """A Swift trap's message and its thread's first frames from a process's standard error
+    (the backtracer prints every thread), or nothing when it holds none."""
+    message = next((n for n, line in enumerate(lines) if CRASH.search(line)), None)
+    crashed = next((n for n, line in enumerate(lines) if line.rstrip().endswith("crashed:")), None)
+    if message is None:
+        return []
+    return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
 
 
 class Instance:
@@ -83,9 +95,11 @@ class Instance:
         status = self.process.poll()
         state = "still running" if status is None else f"exited with status {status}"
         with open(self.log) as log:
-            tail = log.readlines()[-40:]
-        print(f"== instance {self.name} on port {self.port}: {state}; the end of its standard error:")
-        print("".join(tail) or "(nothing)\n", end="")
+            lines = log.readlines()
+        crash = crash_lines(lines)
+        print(f"== instance {self.name} on port {self.port}: {state}; "
+              f"{'its crash' if crash else 'the end of its standard error'}:")
+        print("".join(crash or lines[-40:]) or "(nothing)\n", end="")
 
     def wait_healthy(self, seconds):
         deadline = time.monotonic() + seconds

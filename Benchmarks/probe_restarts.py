@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Two `tally serve` instances on one PostgreSQL database, with writes through both, while
+PostgreSQL is stopped (`pg_ctl -m fast`) and started again, round after round. Every instance
+must still be running after each round. The probe stops at the first round that ends an instance,
+and prints its exit status (a negative number is the signal) and the end of its standard error,
+which names a Swift trap.
+
+Found 2026-12-02 (docs/server.md, "When PostgreSQL restarts"): postgres-nio 1.33.2's pool traps
+in `createNewDemandConnectionIfPossible` (`precondition(minimumConcurrentConnections <=
+stats.active)`) after an outage. While new connections fail, the pool retries only one of them
+and drops the others, so it comes back with fewer than its minimum, and the next lease that finds
+no idle connection trips the check. Tally keeps every connection as a minimum connection
+(docs/storage.md "Connections"). Two runs of this probe on a debug build ended an instance at
+round 9 and at round 14 of 40.
+
+Needs the throwaway cluster of .ci/postgres-start, whose data directory it restarts:
+  eval "$(.ci/postgres-start)"; python3 Benchmarks/probe_restarts.py --tally .build/debug/tally
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from load_support import create_database, drop_database  # noqa: E402
+from probe_support import call, set_up_owner  # noqa: E402
+
+PG_BIN = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
+AS_POSTGRES = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+CRASH = re.compile(r"Fatal error|Precondition failed|Assertion failed")
+
+
+def crash_lines(lines):
+    """A Swift trap's message and its thread's first frames from a process's standard error
+    (the backtracer prints every thread), or nothing when it holds none."""
+    message = next((n for n, line in enumerate(lines) if CRASH.search(line)), None)
+    crashed = next((n for n, line in enumerate(lines) if line.rstrip().endswith("crashed:")), None)
+    if message is None:
+        return []
+    return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
+
+
+def pg_ctl(cluster, *args):
+    subprocess.run(AS_POSTGRES + [f"/usr/lib/postgresql/{PG_BIN}/bin/pg_ctl", "-D", f"{cluster}/data", *args],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+class Instance:
+    """`tally serve` on `database`, its standard error in `folder`."""
+
+    def __init__(self, tally, database, port, folder):
+        self.base, self.log = f"http://127.0.0.1:{port}", os.path.join(folder, f"instance-{port}.log")
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen([tally, "serve", "--database", database, "--port", str(port),
+                                             "--log-level", "error"], stdout=subprocess.DEVNULL, stderr=log)
+        for _ in range(600):
+            if self.answers():
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.base} did not answer /healthz within 60 s")
+
+    def answers(self):
+        try:
+            return call(self.base, "/healthz")[0] == 200
+        except OSError:
+            return False
+
+    def ending(self):
+        """From a crash's message on (Swift prints it, then the crashed thread's frames), or else
+        the last lines."""
+        with open(self.log) as log:
+            lines = log.readlines()
+        return "".join(crash_lines(lines) or lines[-12:])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", default=".build/debug/tally")
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--port", type=int, default=18500)
+    options = parser.parse_args()
+    server, cluster = os.environ.get("TALLY_TEST_POSTGRES_URL"), os.environ.get("TALLY_TEST_POSTGRES_DIR")
+    if not server or not cluster:
+        sys.exit("start the throwaway cluster first: eval \"$(.ci/postgres-start)\"")
+    folder = tempfile.mkdtemp(prefix="tally-restarts-")
+    name, database = create_database(server, "tally_restarts_")
+    instances, writing = [], True
+    try:
+        instances = [Instance(options.tally, database + "?sslmode=disable", options.port + n, folder) for n in range(2)]
+        _, bearer = set_up_owner(instances[0].base)
+        status, body = call(instances[0].base, "/api/v1/habits", "POST", {"name": "Read", "createdDay": "2026-01-01"},
+                            {**bearer, "Origin": instances[0].base})
+        habit = json.loads(body)["id"]
+
+        def write(instance, lane):
+            n = lane
+            while writing:
+                try:
+                    call(instance.base, f"/api/v1/habits/{habit}/entries/2026-{n % 11 + 1:02d}-{n % 28 + 1:02d}", "PUT",
+                         {"status": "done" if n % 2 else "skipped"}, {**bearer, "Origin": instance.base})
+                except OSError:
+                    time.sleep(0.05)
+                n += 2
+
+        writers = [threading.Thread(target=write, args=(instance, lane), daemon=True)
+                   for lane, instance in enumerate(instances * 2)]
+        for writer in writers:
+            writer.start()
+        for round_number in range(1, options.rounds + 1):
+            pg_ctl(cluster, "-m", "fast", "-w", "stop")
+            time.sleep(0.5 + round_number % 5 * 0.7)
+            pg_ctl(cluster, "-l", f"{cluster}/server.log", "-w", "start")
+            time.sleep(1 + round_number % 3 * 0.8)
+            ended = [instance for instance in instances if instance.process.poll() is not None]
+            if ended:
+                for instance in ended:
+                    print(f"round {round_number}: the instance on {instance.base} ended with status "
+                          f"{instance.process.returncode}; the end of its standard error:\n{instance.ending()}")
+                return 1
+        print(f"{options.rounds} restarts of PostgreSQL under writes: both instances still running")
+        return 0
+    finally:
+        writing = False
+        for instance in instances:
+            if instance.process.poll() is None:
+                instance.process.terminate()
+                instance.process.wait(20)
+        drop_database(server, name)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
