@@ -10,7 +10,6 @@ Usage: postgres_e2e.py TALLY POSTGRES_URL CLUSTER_DIR (from .ci/postgres-start)
 """
 import json
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -20,6 +19,9 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks"))
+from probe_support import crash_lines  # noqa: E402
 
 TALLY, BASE_URL, CLUSTER = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
 # The newest by number: "16" is newer than "9.6".
@@ -66,19 +68,6 @@ def call(base, method, path, body=None, token=None, timeout=30):
 # What each instance writes to standard error (errors, and a crash's message), kept until the
 # end so that a failed check can show it.
 LOGS = tempfile.TemporaryDirectory(prefix="tally-e2e-")
-CRASH = re.compile(r"Fatal error|Precondition failed|Assertion failed")
-
-
-def crash_lines(lines):
-    """A Swift trap's message and its thread's first frames from a process's standard error
-    (the backtracer prints every thread), or nothing when it holds none."""
-    message = next((n for n, line in enumerate(lines) if CRASH.search(line)), None)
-    crashed = next((n for n, line in enumerate(lines) if line.rstrip().endswith("crashed:")), None)
-    if message is None:
-        return []
-    return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
-
-
 class Instance:
     def __init__(self, database, name, *options):
         self.name, self.port = name, free_port()

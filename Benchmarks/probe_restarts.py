@@ -19,7 +19,6 @@ Needs the throwaway cluster of .ci/postgres-start, whose data directory it resta
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -29,23 +28,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_support import create_database, drop_database  # noqa: E402
-from probe_support import call, set_up_owner  # noqa: E402
+from probe_support import call, crash_lines, set_up_owner  # noqa: E402
 
 PG_BIN = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
 AS_POSTGRES = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
-CRASH = re.compile(r"Fatal error|Precondition failed|Assertion failed")
-
-
-def crash_lines(lines):
-    """A Swift trap's message and its thread's first frames from a process's standard error
-    (the backtracer prints every thread), or nothing when it holds none."""
-    message = next((n for n, line in enumerate(lines) if CRASH.search(line)), None)
-    crashed = next((n for n, line in enumerate(lines) if line.rstrip().endswith("crashed:")), None)
-    if message is None:
-        return []
-    return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
-
-
 def pg_ctl(cluster, *args):
     subprocess.run(AS_POSTGRES + [f"/usr/lib/postgresql/{PG_BIN}/bin/pg_ctl", "-D", f"{cluster}/data", *args],
                    check=True, stdout=subprocess.DEVNULL)

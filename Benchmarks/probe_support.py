@@ -1,9 +1,11 @@
-"""What the hostile probe's parts share: a server on loopback, requests, memory readings."""
+"""What the hostile probe's parts share: a server on loopback, requests, memory readings, and a
+crash's lines out of a server's standard error (the PostgreSQL probes use those too)."""
 
 import concurrent.futures
 import datetime
 import io
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -17,6 +19,18 @@ from load_support import rss_mib
 
 PASSWORD = "correct horse battery"
 NOT_HOLDING = []
+
+CRASH = re.compile(r"Fatal error|Precondition failed|Assertion failed")
+
+
+def crash_lines(lines):
+    """A Swift trap's message and its thread's first frames from a process's standard error
+    (the backtracer prints every thread), or nothing when it holds none."""
+    message = next((n for n, line in enumerate(lines) if CRASH.search(line)), None)
+    crashed = next((n for n, line in enumerate(lines) if line.rstrip().endswith("crashed:")), None)
+    if message is None:
+        return []
+    return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
 
 
 def holds(condition, figure):
