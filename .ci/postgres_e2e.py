@@ -21,13 +21,9 @@ import urllib.request
 import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks"))
-from probe_support import crash_lines  # noqa: E402
+from probe_support import crash_lines, pg_ctl  # noqa: E402
 
 TALLY, BASE_URL, CLUSTER = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-# The newest by number: "16" is newer than "9.6".
-PG_BIN = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
-PG_CTL = f"/usr/lib/postgresql/{PG_BIN}/bin/pg_ctl"
-AS_POSTGRES = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
 failures, passes = [], []
 
 
@@ -68,6 +64,8 @@ def call(base, method, path, body=None, token=None, timeout=30):
 # What each instance writes to standard error (errors, and a crash's message), kept until the
 # end so that a failed check can show it.
 LOGS = tempfile.TemporaryDirectory(prefix="tally-e2e-")
+
+
 class Instance:
     def __init__(self, database, name, *options):
         self.name, self.port = name, free_port()
@@ -129,10 +127,6 @@ class Writer(threading.Thread):
 def journal(instance, token):
     status, body = call(instance.base, "GET", "/api/v1/journal?from=2000-01-01&to=2099-12-31", token=token)
     return {entry["day"]: entry.get("entry") for entry in body} if status == 200 else None
-
-
-def pg_ctl(*args):
-    subprocess.run(AS_POSTGRES + [PG_CTL, "-D", f"{CLUSTER}/data", *args], check=True, stdout=subprocess.DEVNULL)
 
 
 def main():
@@ -213,10 +207,10 @@ def main():
         for writer in writers:
             writer.start()
         time.sleep(2)
-        pg_ctl("-m", "fast", "-w", "stop")
+        pg_ctl(CLUSTER, "-m", "fast", "-w", "stop")
         time.sleep(4)
         unhealthy = [call(i.base, "GET", "/healthz", timeout=30)[0] for i in instances]
-        pg_ctl("-l", f"{CLUSTER}/server.log", "-w", "start")
+        pg_ctl(CLUSTER, "-l", f"{CLUSTER}/server.log", "-w", "start")
         recovered = all(i.wait_healthy(60) for i in instances)
         time.sleep(2)
         for writer in writers:

@@ -28,13 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from load_support import create_database, drop_database  # noqa: E402
-from probe_support import call, crash_lines, set_up_owner  # noqa: E402
-
-PG_BIN = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
-AS_POSTGRES = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
-def pg_ctl(cluster, *args):
-    subprocess.run(AS_POSTGRES + [f"/usr/lib/postgresql/{PG_BIN}/bin/pg_ctl", "-D", f"{cluster}/data", *args],
-                   check=True, stdout=subprocess.DEVNULL)
+from probe_support import call, crash_lines, pg_ctl, set_up_owner  # noqa: E402
 
 
 class Instance:
@@ -80,7 +74,7 @@ def main():
     try:
         instances = [Instance(options.tally, database + "?sslmode=disable", options.port + n, folder) for n in range(2)]
         _, bearer = set_up_owner(instances[0].base)
-        status, body = call(instances[0].base, "/api/v1/habits", "POST", {"name": "Read", "createdDay": "2026-01-01"},
+        _, body = call(instances[0].base, "/api/v1/habits", "POST", {"name": "Read", "createdDay": "2026-01-01"},
                             {**bearer, "Origin": instances[0].base})
         habit = json.loads(body)["id"]
 

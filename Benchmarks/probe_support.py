@@ -5,6 +5,7 @@ import concurrent.futures
 import datetime
 import io
 import json
+import os
 import re
 import shutil
 import socket
@@ -31,6 +32,15 @@ def crash_lines(lines):
     if message is None:
         return []
     return lines[message:message + 2] + (lines[crashed:crashed + 16] if crashed is not None else [])
+
+
+def pg_ctl(cluster, *args):
+    """`pg_ctl` of the newest PostgreSQL installed ("16" is newer than "9.6") on the data directory
+    of the throwaway cluster in `cluster` (.ci/postgres-start), as the postgres user when root."""
+    version = max(os.listdir("/usr/lib/postgresql"), key=lambda d: [int(p) for p in d.split(".") if p.isdigit()])
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+    subprocess.run(as_postgres + [f"/usr/lib/postgresql/{version}/bin/pg_ctl", "-D", f"{cluster}/data", *args],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def holds(condition, figure):
