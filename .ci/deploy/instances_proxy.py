@@ -22,11 +22,13 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 import zlib
 from pathlib import Path
 
 from http_support import check, failures, fetch, free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Benchmarks"))
+from load_support import create_database, drop_database  # noqa: E402
 
 TALLY, SERVER_URL, WORK = os.path.abspath(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy/caddy/Caddyfile.instances"
@@ -121,9 +123,8 @@ def caddy(ports, proxy_port, started):
 
 
 def main():
-    name = "tally_proxy_" + uuid.uuid4().hex[:8]
-    subprocess.run(["psql", SERVER_URL, "-qc", f"CREATE DATABASE {name}"], check=True)
-    database = SERVER_URL.rsplit("/", 1)[0] + "/" + name + "?sslmode=disable"
+    name, database = create_database(SERVER_URL, "tally_proxy_")
+    database += "?sslmode=disable"
     processes = []
     try:
         ports = [free_port(), free_port()]
@@ -170,8 +171,7 @@ def main():
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
-        subprocess.run(["psql", SERVER_URL, "-qc", f"DROP DATABASE IF EXISTS {name}"], check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        drop_database(SERVER_URL, name)
     print(f"{len(failures)} failed")
     sys.exit(1 if failures else 0)
 
