@@ -12,7 +12,7 @@ import TallyStore
 /// server) rather than a request that hangs. The pool reconnects by itself.
 public final class PostgresAppDatabase: Sendable {
   public let location: PostgresLocation
-  let client: PostgresClient
+  let pool: KeptConnections
   let logger: Logger
   /// How long one read or write may wait for the database, a connection included.
   let timeout: Duration
@@ -66,7 +66,14 @@ public final class PostgresAppDatabase: Sendable {
     _ location: PostgresLocation, connections: Int, timeout: Duration, logger: Logger,
     migrations: [PostgresMigrations.Step]
   ) async throws(StoreError) -> PostgresAppDatabase {
-    let database = PostgresAppDatabase(location: location, connections: connections, timeout: timeout, logger: logger)
+    let configuration: PostgresConnection.Configuration
+    do {
+      configuration = try location.connectionConfiguration()
+    } catch {
+      throw StoreError.storage("Could not set up TLS for PostgreSQL at \(location.server): \(error)")
+    }
+    let database = PostgresAppDatabase(
+      location: location, configuration: configuration, connections: connections, timeout: timeout, logger: logger)
     do {
       try await PostgresMigrations.migrate(database, migrations)
     } catch {
@@ -76,28 +83,23 @@ public final class PostgresAppDatabase: Sendable {
     return database
   }
 
-  private init(location: PostgresLocation, connections: Int, timeout: Duration, logger: Logger) {
+  private init(
+    location: PostgresLocation, configuration: PostgresConnection.Configuration, connections: Int,
+    timeout: Duration, logger: Logger
+  ) {
     self.location = location
     self.timeout = timeout
     self.logger = logger
-    var configuration = location.clientConfiguration()
     // One more for the connection that listens for other instances' commits.
-    configuration.options.maximumConnections = connections + 1
-    // Every connection stays open and none is kept alive by a query: the pool would otherwise
-    // start a keep-alive timer (30 s) and an idle timer (60 s) each time a connection comes
-    // back, as sleeping tasks it cancels at the next lease, and a cancelled sleep keeps its
-    // memory until its deadline (swiftlang/swift#60441): 200 MiB after 40 s of /healthz.
-    configuration.options.minimumConnections = connections + 1
-    configuration.options.keepAliveBehavior = nil
-    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-    self.client = client
-    runner = Task { await client.run() }
+    let pool = KeptConnections(count: connections + 1, configuration: configuration, logger: logger)
+    self.pool = pool
+    runner = Task { await pool.run() }
     let (heads, signIns) = (FeedHeads(tracking: false), SignInCache(tracking: false))
     let announcements = CommitAnnouncements(schema: location.schema ?? "public")
     (self.heads, self.signIns, self.announcements) = (heads, signIns, announcements)
     listener = Task {
       await PostgresFeedAnnouncements.listen(
-        client: client, heads: heads, signIns: signIns, announcements: announcements, logger: logger)
+        pool: pool, heads: heads, signIns: signIns, announcements: announcements, logger: logger)
     }
   }
 
@@ -127,7 +129,7 @@ public final class PostgresAppDatabase: Sendable {
   {
     let leasedOne = Mutex(false)
     do {
-      return try await client.withConnection { connection in
+      return try await pool.withConnection { connection in
         leasedOne.withLock { $0 = true }
         return try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
           // A call given up on (past its time limit) may wait for an answer that never comes, a

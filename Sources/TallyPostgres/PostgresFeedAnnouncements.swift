@@ -41,13 +41,13 @@ enum PostgresFeedAnnouncements {
 
   /// Listens until the task is cancelled, reconnecting a second after a failure.
   static func listen(
-    client: PostgresClient, heads: FeedHeads, signIns: SignInCache, announcements: CommitAnnouncements,
+    pool: KeptConnections, heads: FeedHeads, signIns: SignInCache, announcements: CommitAnnouncements,
     logger: Logger
   ) async {
     let (instance, schema) = (announcements.instance, announcements.schema)
     while !Task.isCancelled {
       do {
-        try await client.withConnection { connection in
+        try await pool.withConnection { connection in
           // Each notification is handled on the thread that read it, not handed to Swift's pool.
           try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
             try await connection.listen(on: channel) { notifications in

@@ -81,24 +81,27 @@ public struct PostgresLocation: Sendable, Equatable {
     return url.string ?? "the PostgreSQL URL"
   }
 
-  func clientConfiguration() -> PostgresClient.Configuration {
-    let tls: PostgresClient.Configuration.TLS =
-      switch sslMode {
-      case "disable": .disable
-      case "require": .require(.makeClientConfiguration())
-      default: .prefer(.makeClientConfiguration())
-      }
+  /// How to connect to the database; throws only when TLS cannot be set up.
+  func connectionConfiguration() throws -> PostgresConnection.Configuration {
     var configuration =
       if let socketPath {
-        PostgresClient.Configuration(unixSocketPath: socketPath, username: username, password: password, database: database)
+        PostgresConnection.Configuration(unixSocketPath: socketPath, username: username, password: password, database: database)
       } else {
-        PostgresClient.Configuration(
-          host: host, port: port, username: username, password: password, database: database, tls: tls)
+        PostgresConnection.Configuration(
+          host: host, port: port, username: username, password: password, database: database, tls: try tls())
       }
     configuration.options.connectTimeout = .seconds(5)
     if let schema {
       configuration.options.additionalStartupParameters = [("search_path", schema)]
     }
     return configuration
+  }
+
+  private func tls() throws -> PostgresConnection.Configuration.TLS {
+    switch sslMode {
+    case "disable": .disable
+    case "require": .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+    default: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+    }
   }
 }

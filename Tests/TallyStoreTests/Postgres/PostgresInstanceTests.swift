@@ -92,12 +92,13 @@ struct PostgresInstanceTests {
   func aNewcomerAnnouncesBeforeItHearsAnAnswer() async throws {
     let location = try PostgresTesting.freshLocation()
     // Listens as an instance would, without saying hello.
-    let client = PostgresClient(configuration: location.clientConfiguration())
-    let running = Task { await client.run() }
+    let connections = KeptConnections(
+      count: 1, configuration: try location.connectionConfiguration(), logger: Logger(label: "listener"))
+    let running = Task { await connections.run() }
     defer { running.cancel() }
     let (payloads, heard) = AsyncStream.makeStream(of: String.self)
     let listener = Task {
-      try await client.withConnection { connection in
+      try await connections.withConnection { connection in
         try await connection.listen(on: PostgresFeedAnnouncements.channel) { notifications in
           heard.yield("listening")
           for try await notification in notifications { heard.yield(notification.payload) }

@@ -1,0 +1,139 @@
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// A fixed number of connections to one PostgreSQL database, all opened at start and kept
+/// open: each has a keeper that opens it again when it closes, after a pause that doubles
+/// (to a second) while the database refuses. A caller waits for a free connection, first
+/// come first served, until its task is cancelled.
+///
+/// Tally's own rather than postgres-nio's pool, which traps after an outage when it is told
+/// to keep more than one connection open, and with one kept open starts a timer on every
+/// lease that holds memory for a minute (docs/storage.md, "Connections").
+final class KeptConnections: Sendable {
+  struct Closed: Error, CustomStringConvertible {
+    var description: String { "the connections were closed" }
+  }
+
+  private struct Waiter {
+    let id: Int
+    let continuation: CheckedContinuation<PostgresConnection, any Error>
+  }
+
+  private struct State {
+    var free: [PostgresConnection] = []
+    var waiters: [Waiter] = []
+    var nextWaiter = 0
+    var closed = false
+
+    /// A free connection that is still open, or nil.
+    mutating func takeFree() -> PostgresConnection? {
+      while let connection = free.popLast() {
+        if !connection.isClosed { return connection }
+      }
+      return nil
+    }
+  }
+
+  let count: Int
+  private let configuration: PostgresConnection.Configuration
+  private let logger: Logger
+  private let state = Mutex(State())
+  private let nextID = Atomic(0)
+
+  init(count: Int, configuration: PostgresConnection.Configuration, logger: Logger) {
+    self.count = count
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Keeps every connection open until the task is cancelled, then closes them all and fails
+  /// whoever still waits.
+  func run() async {
+    await withDiscardingTaskGroup { group in
+      for _ in 0..<count {
+        group.addTask { [self] in await keepOne() }
+      }
+    }
+    // Each keeper closed its connection before it returned.
+    let waiters = state.withLock { state in
+      state.closed = true
+      state.free = []
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.continuation.resume(throwing: Closed()) }
+  }
+
+  /// Runs `body` on a free connection, given back when it returns; one `body` closed (or the
+  /// server did) is opened again by its keeper.
+  func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    let connection = try await take()
+    defer { giveBack(connection) }
+    return try await body(connection)
+  }
+
+  private func take() async throws -> PostgresConnection {
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let outcome: Result<PostgresConnection, any Error>? = state.withLock { state in
+          if state.closed { return .failure(Closed()) }
+          // A cancel that came before the wait began found no waiter to resume.
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if let connection = state.takeFree() { return .success(connection) }
+          state.waiters.append(Waiter(id: id, continuation: continuation))
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
+      }
+      waiter?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Hands `connection` to the longest waiter, or keeps it free; a closed one is left to its
+  /// keeper.
+  private func giveBack(_ connection: PostgresConnection) {
+    let waiter = state.withLock { state -> Waiter? in
+      if state.closed || connection.isClosed { return nil }
+      if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+      state.free.append(connection)
+      return nil
+    }
+    waiter?.continuation.resume(returning: connection)
+  }
+
+  /// Opens one connection, lends it out, and opens it again each time it closes.
+  private func keepOne() async {
+    var pause = Duration.milliseconds(50)
+    var failing = false
+    while !Task.isCancelled {
+      do {
+        let connection = try await PostgresConnection.connect(
+          on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+          id: nextID.wrappingAdd(1, ordering: .relaxed).newValue, logger: logger)
+        if failing { logger.info("Connected to PostgreSQL again") }
+        (pause, failing) = (.milliseconds(50), false)
+        giveBack(connection)
+        await withTaskCancellationHandler {
+          try? await connection.closeFuture.get()
+        } onCancel: {
+          connection.close().whenComplete { _ in }
+        }
+      } catch {
+        if Task.isCancelled { return }
+        if !failing { logger.warning("Could not connect to PostgreSQL, trying again: \(error)") }
+        failing = true
+        try? await Task.sleep(for: pause)
+        pause = min(pause * 2, .seconds(1))
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PostgresNIO
+import TallyPostgresTesting
+import Testing
+
+@testable import TallyPostgres
+
+/// Tally's pool of connections (``KeptConnections``): every connection stays open, one the
+/// server closes comes back with no one asking, and a caller that stops waiting takes none
+/// with it.
+@Suite(.enabled(if: PostgresTesting.url != nil, Comment(rawValue: PostgresTesting.skipped)), .timeLimit(.minutes(1)))
+struct KeptConnectionsTests {
+  /// Connections named `application`, so that a test sees and ends only its own.
+  private func configuration(application: String) throws -> PostgresConnection.Configuration {
+    var configuration = try PostgresTesting.freshLocation().connectionConfiguration()
+    configuration.options.additionalStartupParameters.append(("application_name", application))
+    return configuration
+  }
+
+  /// How many connections named `application` the server has, asked on a connection of its own.
+  private func serverSide(_ application: String, terminating: Bool = false) async throws -> Int {
+    let connection = try await PostgresConnection.connect(
+      configuration: try PostgresTesting.freshLocation().connectionConfiguration(), id: 0, logger: Logger(label: "test"))
+    let query: PostgresQuery =
+      terminating
+      ? "SELECT count(pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE application_name = \(application)"
+      : "SELECT count(*)::int FROM pg_stat_activity WHERE application_name = \(application)"
+    let count = try await connection.query(query, logger: Logger(label: "test")).collect().first?.decode(Int.self)
+    try await connection.close()
+    return count ?? 0
+  }
+
+  private func waitUntil(_ application: String, has expected: Int) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try await serverSide(application) != expected {
+      try #require(ContinuousClock.now < deadline, "\(application) did not get back to \(expected) connections")
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  @Test func connectionsTheServerEndsAreOpenedAgainWithNoOneAsking() async throws {
+    let application = "kept-\(UUID().uuidString.prefix(8))"
+    let pool = KeptConnections(count: 3, configuration: try configuration(application: application), logger: Logger(label: "test"))
+    let running = Task { await pool.run() }
+    defer { running.cancel() }
+    try await waitUntil(application, has: 3)
+    #expect(try await serverSide(application, terminating: true) == 3)
+    try await waitUntil(application, has: 3)
+    let answer = try await pool.withConnection { connection in
+      try await connection.query("SELECT 41 + 1", logger: Logger(label: "test")).collect().first?.decode(Int.self)
+    }
+    #expect(answer == 42)
+  }
+
+  /// The one connection is lent; a second caller waits and is cancelled. The connection, given
+  /// back, goes to the next caller: had it been handed to the one that left, it would be lost.
+  @Test func aCallerThatStopsWaitingTakesNoConnectionWithIt() async throws {
+    let pool = KeptConnections(
+      count: 1, configuration: try configuration(application: "kept-wait"), logger: Logger(label: "test"))
+    let running = Task { await pool.run() }
+    defer { running.cancel() }
+    let (lent, lending) = AsyncStream.makeStream(of: Void.self)
+    let (giveBack, givingBack) = AsyncStream.makeStream(of: Void.self)
+    let holder = Task {
+      try await pool.withConnection { _ in
+        lending.yield()
+        for await _ in giveBack { break }
+      }
+    }
+    for await _ in lent { break }
+    let waiter = Task { try await pool.withConnection { _ in true } }
+    try await Task.sleep(for: .milliseconds(100))
+    waiter.cancel()
+    await #expect(throws: CancellationError.self) { try await waiter.value }
+    givingBack.yield()
+    try await holder.value
+    #expect(try await pool.withConnection { _ in true })
+  }
+
+  @Test func closingFailsWhoeverWaits() async throws {
+    let pool = KeptConnections(
+      count: 1, configuration: try configuration(application: "kept-close"), logger: Logger(label: "test"))
+    let running = Task { await pool.run() }
+    let (lent, lending) = AsyncStream.makeStream(of: Void.self)
+    let holder = Task {
+      try await pool.withConnection { _ in
+        lending.yield()
+        try await Task.sleep(for: .seconds(60))
+      }
+    }
+    for await _ in lent { break }
+    let waiter = Task { try await pool.withConnection { _ in true } }
+    try await Task.sleep(for: .milliseconds(100))
+    running.cancel()
+    await #expect(throws: KeptConnections.Closed.self) { try await waiter.value }
+    holder.cancel()
+  }
+}
