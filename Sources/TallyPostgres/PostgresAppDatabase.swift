@@ -9,7 +9,7 @@ import TallyStore
 /// The one owner of a connection pool to a Tally database on PostgreSQL: starts the pool,
 /// brings the schema up to date, and runs every read and write with a time limit, so a
 /// database that is down or restarting gives ``StoreError/storage(_:)`` (a 503 from the
-/// server) rather than a request that hangs. The pool reconnects by itself.
+/// server) rather than a request that hangs. Connections reopen by themselves (``KeptConnections``).
 public final class PostgresAppDatabase: Sendable {
   public let location: PostgresLocation
   let pool: KeptConnections
