@@ -74,10 +74,13 @@ final class KeptConnections: Sendable {
   }
 
   private func take() async throws -> PostgresConnection {
-    let id = state.withLock { state in
+    // Most takes find a free connection: they make no continuation.
+    let (free, id) = state.withLock { state -> (PostgresConnection?, Int) in
+      if !state.closed, let connection = state.takeFree() { return (connection, 0) }
       defer { state.nextWaiter += 1 }
-      return state.nextWaiter
+      return (nil, state.nextWaiter)
     }
+    if let free { return free }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let outcome: Result<PostgresConnection, any Error>? = state.withLock { state in

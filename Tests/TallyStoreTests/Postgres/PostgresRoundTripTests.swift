@@ -195,10 +195,17 @@ struct PostgresMarkTests {
     }
     var iterator = holders.makeAsyncIterator()
     let holderPID = try #require(await iterator.next())
-    let marks = (1...5).map { index in
-      Task { try await store.setDay(day("2026-03-0\(index)"), of: adaHabit.id, to: .done, for: ada.id) }
-    }
+    // One after another, each once the one before is in line: marks that came together would
+    // be taken into one transaction by the first turn, and not wait in line.
     let deadline = ContinuousClock.now + .seconds(30)
+    var marks: [Task<Void, any Error>] = []
+    for index in 1...5 {
+      marks.append(Task { _ = try await store.setDay(day("2026-03-0\(index)"), of: adaHabit.id, to: .done, for: ada.id) })
+      while database.writeTurns.inLine(for: ada.id) < index {
+        try #require(ContinuousClock.now < deadline, "ada's mark \(index) never came to wait")
+        try await Task.sleep(for: .milliseconds(5))
+      }
+    }
     while try await database.withConnection({ watcher in
       try await watcher.values(
         "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
