@@ -58,14 +58,18 @@ class Instance:
         return "".join(crash_lines(lines) or lines[-12:])
 
 
+def mark(instance, habit, bearer, day, status):
+    """Marks `day` of `habit` through `instance`: the answer's status."""
+    return call(instance.base, f"/api/v1/habits/{habit}/entries/{day}", "PUT", {"status": status},
+                {**bearer, "Origin": instance.base})[0]
+
+
 def writes_again(instance, habit, bearer, seconds):
     """Whether a write through `instance` is answered 200 within `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            status, _ = call(instance.base, f"/api/v1/habits/{habit}/entries/2026-12-01", "PUT",
-                             {"status": "done"}, {**bearer, "Origin": instance.base})
-            if status == 200:
+            if mark(instance, habit, bearer, "2026-12-01", "done") == 200:
                 return True
         except OSError:
             pass
@@ -96,8 +100,7 @@ def main():
             n = lane
             while writing:
                 try:
-                    call(instance.base, f"/api/v1/habits/{habit}/entries/2026-{n % 11 + 1:02d}-{n % 28 + 1:02d}", "PUT",
-                         {"status": "done" if n % 2 else "skipped"}, {**bearer, "Origin": instance.base})
+                    mark(instance, habit, bearer, f"2026-{n % 11 + 1:02d}-{n % 28 + 1:02d}", "done" if n % 2 else "skipped")
                 except OSError:
                     time.sleep(0.05)
                 n += 2
