@@ -7,6 +7,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.request
 import uuid
@@ -125,6 +127,37 @@ def wrk(url, seconds, connections, token=None, cookie=None, script=None, threads
         return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return rate, percentile("50"), percentile("99"), int(errors.group(1)) if errors else 0
+
+
+class DiskFlushes:
+    """While open, writes 8 KiB to a file in the temporary directory and flushes it (fdatasync)
+    every 20 ms, timing each flush: what a durable commit waits for on this disk, measured
+    beside a load. On a shared virtual disk a flush now and then takes a hundred times its
+    median, and every write queued behind that commit waits with it, so a write's p99 is read
+    against this one. `p99` and `slowest` are in ms once it is closed."""
+
+    def __enter__(self):
+        self.times = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._flush, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self._stop.set()
+        self._thread.join()
+        self.p99 = percentiles(self.times)[1] if self.times else 0.0
+        self.slowest = max(self.times, default=0.0)
+
+    def _flush(self):
+        with tempfile.TemporaryFile() as file:
+            while not self._stop.wait(0.02):
+                file.write(b"x" * 8192)
+                file.flush()
+                started = time.perf_counter()
+                os.fdatasync(file.fileno())
+                self.times.append((time.perf_counter() - started) * 1000)
+                file.seek(0)
 
 
 def percentiles(times):

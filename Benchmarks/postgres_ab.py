@@ -94,11 +94,11 @@ def main():
                             ("16 users mark", "/", bases, None, users_script(bases[0], shares)),
                             ("one user marks", f"/api/v1/habits/{habit}/entries/2026-11-21", own, token, WRITE_SCRIPT)):
                         before = commits(target)
-                        rate, _, p99, _, tally_ms, postgres_ms = load(
+                        rate, _, p99, _, tally_ms, postgres_ms, flushes = load(
                             sent_to, path, options.seconds, options.connections, who, processes, script)
                         per_request = (commits(target) - before) / max(1.0, rate * options.seconds)
                         figures.append(f"{kind} {rate:5.0f}/s, CPU {tally_ms:.2f} / {postgres_ms:.2f} ms, "
-                                       f"{per_request:.2f} commits each, p99 {p99:5.1f} ms")
+                                       f"{per_request:.2f} commits each, p99 {p99:5.1f} ms (disk flush p99 {flushes.p99:.1f} ms)")
                     print(f"  {build}, {count} instance(s):\n    " + "\n    ".join(figures), flush=True)
 
 

@@ -13,7 +13,9 @@ take turns behind that user's row lock), and marking a day as 16 users at once (
 PostgreSQL may commit side by side), as requests/s
 and p50/p99, with each PostgreSQL figure as a ratio of SQLite's, and the CPU time each request
 cost the Tally servers and the local PostgreSQL server's processes (a figure that shared, busy
-cores disturb far less than a rate); and each server's heap (RssAnon) after its three runs.
+cores disturb far less than a rate); how long the disk took to flush a write meanwhile, which
+bounds a durable write's p99 on both engines (docs/server.md, "On PostgreSQL"); and each server's
+heap (RssAnon) after its three runs.
 
 `--rounds N` measures the three setups N times, every other round in reverse order, and ends
 with each ratio's median over the rounds: on shared cores one run's ratio wanders by a third.
@@ -36,8 +38,8 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load_support import (PASSWORD, cpu_ms, create_database, drop_database, postgres_options, postgres_parser,  # noqa: E402
-                          request, rss_mib, run, seed, sign_in, start, wrk)
+from load_support import (PASSWORD, DiskFlushes, cpu_ms, create_database, drop_database, postgres_options,  # noqa: E402
+                          postgres_parser, request, rss_mib, run, seed, sign_in, start, wrk)
 
 WRITE_SCRIPT = """
 wrk.method = "PUT"
@@ -104,19 +106,20 @@ end
 
 def load(bases, path, seconds, connections, token, servers, script=None):
     """One wrk, its threads and `connections` spread evenly over `bases` (so that two servers
-    face the same client as one): req/s, p50 and p99, the non-2xx count, and the milliseconds of
+    face the same client as one): req/s, p50 and p99, the non-2xx count, the milliseconds of
     CPU per request of the `servers` and of PostgreSQL's processes (a backend that ends during
-    the run is missed)."""
+    the run is missed), and the disk's flushes meanwhile (`DiskFlushes`)."""
     server_pids = [server.pid for server in servers]
     before = (sum(map(cpu_ms, server_pids)), {pid: cpu_ms(pid) for pid in postgres_pids()})
     if len(bases) > 1:
         ports = ", ".join(f'"{urllib.parse.urlsplit(base).port}"' for base in bases)
         script = (script or "") + SPREAD_SCRIPT % ports
-    rate, p50, p99, errors = wrk_with(bases[0] + path, seconds, connections, token, script, max(2, len(bases)))
+    with DiskFlushes() as flushes:
+        rate, p50, p99, errors = wrk_with(bases[0] + path, seconds, connections, token, script, max(2, len(bases)))
     requests = max(1.0, rate * seconds)
     server_ms = (sum(map(cpu_ms, server_pids)) - before[0]) / requests
     postgres_ms = sum(cpu_ms(pid) - before[1].get(pid, 0) for pid in postgres_pids()) / requests
-    return rate, p50, p99, errors, server_ms, postgres_ms
+    return rate, p50, p99, errors, server_ms, postgres_ms, flushes
 
 
 @contextlib.contextmanager
@@ -200,10 +203,11 @@ SQLITE = "1 instance, SQLite"
 def print_round(figures):
     baseline = figures[SQLITE]
     for label, (*loads, heaps) in figures.items():
-        for kind, (rate, p50, p99, errors, server_ms, postgres_ms), base in zip(KINDS, loads, baseline):
+        for kind, (rate, p50, p99, errors, server_ms, postgres_ms, flushes), base in zip(KINDS, loads, baseline):
             print(f"  {label:24} {kind:13} {rate:8.0f} req/s ({rate / base[0]:6.1%} of SQLite)"
                   f"  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  non-2xx {errors}"
-                  f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms")
+                  f"  CPU/request: tally {server_ms:.2f} ms, postgres {postgres_ms:.2f} ms"
+                  f"  disk flush p99 {flushes.p99:.1f} ms, slowest {flushes.slowest:.0f} ms")
         print(f"  {label:24} heap after the three: " + ", ".join(f"{heap:.1f} MiB" for heap in heaps))
 
 
