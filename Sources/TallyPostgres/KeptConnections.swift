@@ -1,11 +1,16 @@
 import Logging
+import NIOCore
 import PostgresNIO
 import Synchronization
 
 /// A fixed number of connections to one PostgreSQL database, all opened at start and kept
 /// open: each has a keeper that opens it again when it closes, after a pause that doubles
 /// (to a second) while the database refuses. A caller waits for a free connection, first
-/// come first served, until its task is cancelled.
+/// come first served, until its task is cancelled. A connection no one has used for a while
+/// is asked a query now and then (``Check``): one that stays silent (a firewall or a NAT that
+/// forgot it, a server machine gone without a word) is closed and opened again, rather than
+/// found out by the next request that waits on it to its time limit; and the query keeps a
+/// middlebox from forgetting a quiet connection in the first place.
 ///
 /// Tally's own rather than postgres-nio's pool, which traps after an outage when it is told
 /// to keep more than one connection open, and with one kept open starts a timer on every
@@ -20,30 +25,53 @@ final class KeptConnections: Sendable {
     let continuation: CheckedContinuation<PostgresConnection, any Error>
   }
 
+  /// How often a quiet connection is asked whether it still answers, and how long it has to.
+  struct Check: Sendable {
+    var every: Duration = .seconds(15)
+    var within: Duration = .seconds(10)
+  }
+
+  private struct Free {
+    let connection: PostgresConnection
+    let since: ContinuousClock.Instant
+  }
+
   private struct State {
-    var free: [PostgresConnection] = []
+    /// The last given back last, so that the ones a light load leaves alone are the ones checked.
+    var free: [Free] = []
     var waiters: [Waiter] = []
     var nextWaiter = 0
     var closed = false
 
     /// A free connection that is still open, or nil.
     mutating func takeFree() -> PostgresConnection? {
-      while let connection = free.popLast() {
-        if !connection.isClosed { return connection }
+      while let free = free.popLast() {
+        if !free.connection.isClosed { return free.connection }
       }
       return nil
+    }
+
+    /// Takes `connection` if it has been free since `cutoff` or before.
+    mutating func take(_ connection: PostgresConnection, freeSince cutoff: ContinuousClock.Instant) -> Bool {
+      guard let index = free.firstIndex(where: { $0.connection === connection }), free[index].since <= cutoff else {
+        return false
+      }
+      free.remove(at: index)
+      return true
     }
   }
 
   let count: Int
+  let check: Check
   private let configuration: PostgresConnection.Configuration
   private let logger: Logger
   private let state = Mutex(State())
   private let nextID = Atomic(0)
 
-  init(count: Int, configuration: PostgresConnection.Configuration, logger: Logger) {
+  init(count: Int, configuration: PostgresConnection.Configuration, check: Check = Check(), logger: Logger) {
     self.count = count
     self.configuration = configuration
+    self.check = check
     self.logger = logger
   }
 
@@ -107,7 +135,7 @@ final class KeptConnections: Sendable {
     let waiter = state.withLock { state -> Waiter? in
       if state.closed || connection.isClosed { return nil }
       if !state.waiters.isEmpty { return state.waiters.removeFirst() }
-      state.free.append(connection)
+      state.free.append(Free(connection: connection, since: .now))
       return nil
     }
     waiter?.continuation.resume(returning: connection)
@@ -126,7 +154,12 @@ final class KeptConnections: Sendable {
         (pause, failing) = (.milliseconds(50), false)
         giveBack(connection)
         await withTaskCancellationHandler {
-          try? await connection.closeFuture.get()
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await connection.closeFuture.get() }
+            group.addTask { [self] in await keepChecking(connection, lent: false) }
+            await group.next()
+            group.cancelAll()
+          }
         } onCancel: {
           connection.close().whenComplete { _ in }
         }
@@ -137,6 +170,40 @@ final class KeptConnections: Sendable {
         try? await Task.sleep(for: pause)
         pause = min(pause * 2, .seconds(1))
       }
+    }
+  }
+
+  /// Until the task is cancelled or `connection` closes, asks it every ``Check/every`` whether
+  /// it still answers (``answers(_:)``). A connection `lent` to the caller (the listener's,
+  /// quiet between notifications) is asked each time; a free one only when it has stayed free
+  /// a whole period, and no one can take it meanwhile: one in use shows by itself that it works.
+  func keepChecking(_ connection: PostgresConnection, lent: Bool) async {
+    while !Task.isCancelled && !connection.isClosed {
+      try? await Task.sleep(for: check.every)
+      if Task.isCancelled { return }
+      if lent {
+        guard await answers(connection) else { return }
+      } else if state.withLock({ $0.take(connection, freeSince: .now - check.every) }) {
+        guard await answers(connection) else { return }
+        giveBack(connection)
+      }
+    }
+  }
+
+  /// Whether `connection` answers a query within ``Check/within``; one that does not is
+  /// closed, so that its keeper opens another.
+  func answers(_ connection: PostgresConnection) async -> Bool {
+    let givingUp = connection.eventLoop.scheduleTask(in: TimeAmount(check.within)) {
+      connection.close().whenComplete { _ in }
+    }
+    defer { givingUp.cancel() }
+    do {
+      _ = try await connection.query("SELECT 1", logger: logger).collect()
+      return true
+    } catch {
+      logger.warning("Closed a PostgreSQL connection that failed its check (an answer within \(check.within)): \(error)")
+      try? await connection.close()
+      return false
     }
   }
 }

@@ -91,7 +91,8 @@ public final class PostgresAppDatabase: Sendable {
     self.timeout = timeout
     self.logger = logger
     // One more for the connection that listens for other instances' commits.
-    let pool = KeptConnections(count: connections + 1, configuration: configuration, logger: logger)
+    let pool = KeptConnections(
+      count: connections + 1, configuration: configuration, check: .init(within: timeout), logger: logger)
     self.pool = pool
     runner = Task { await pool.run() }
     let (heads, signIns) = (FeedHeads(tracking: false), SignInCache(tracking: false))

@@ -55,6 +55,9 @@ enum PostgresFeedAnnouncements {
               signIns.forgetAll(tracking: true)
               announcements.greet()
               try await send([say(.hello, from: instance, in: schema)], on: connection)
+              // A listener that stopped hearing without a word would keep heads that others'
+              // commits moved on: asked now and then, a silent connection is closed and opened again.
+              async let _ = pool.keepChecking(connection, lent: true)
               for try await notification in notifications {
                 if notification.payload == signInsChanged {
                   signIns.forgetAll()

@@ -1,13 +1,14 @@
 import Foundation
 import PostgresNIO
+import TallyStore
 import TallyPostgresTesting
 import Testing
 
 @testable import TallyPostgres
 
 /// Tally's pool of connections (``KeptConnections``): every connection stays open, one the
-/// server closes comes back with no one asking, and a caller that stops waiting takes none
-/// with it.
+/// server closes comes back with no one asking, one that goes silent is found out and opened
+/// again, and a caller that stops waiting takes none with it.
 @Suite(.enabled(if: PostgresTesting.url != nil, Comment(rawValue: PostgresTesting.skipped)), .timeLimit(.minutes(1)))
 struct KeptConnectionsTests {
   /// Connections named `application`, so that a test sees and ends only its own.
@@ -62,6 +63,86 @@ struct KeptConnectionsTests {
       try await connection.query("SELECT 41 + 1", logger: Logger(label: "test")).collect().first?.decode(Int.self)
     }
     #expect(answer == 42)
+  }
+
+  /// Checks quick enough for a test: a connection that has not answered within half a second
+  /// is given up.
+  private let quickCheck = KeptConnections.Check(every: .milliseconds(300), within: .milliseconds(500))
+
+  /// Waits until `application` has a connection that is not one of `old`: its process.
+  private func newBackend(_ application: String, besides old: Set<Int32>) async throws -> Int32 {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while true {
+      if let pid = try await backends(application).subtracting(old).first { return pid }
+      try #require(ContinuousClock.now < deadline, "\(application) opened no new connection")
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// A stopped server process keeps its socket open and answers nothing, as a connection a
+  /// firewall forgot does; it goes on once the test ends, finds its connection closed, and exits.
+  private func silenced<T>(_ pid: Int32, _ body: () async throws -> T) async throws -> T {
+    try #require(kill(pid, SIGSTOP) == 0)
+    defer { kill(pid, SIGCONT) }
+    return try await body()
+  }
+
+  @Test func aFreeConnectionThatGoesSilentIsClosedAndOpenedAgain() async throws {
+    let application = "kept-silent-\(UUID().uuidString.prefix(8))"
+    let pool = KeptConnections(
+      count: 1, configuration: try configuration(application: application), check: quickCheck,
+      logger: Logger(label: "test"))
+    let running = Task { await pool.run() }
+    defer { running.cancel() }
+    let silent = try await newBackend(application, besides: [])
+    try await silenced(silent) {
+      _ = try await newBackend(application, besides: [silent])
+      // Handed out, the new connection answers; the silent one would keep this caller waiting.
+      let answer = try await pool.withConnection { connection in
+        try await connection.query("SELECT 41 + 1", logger: Logger(label: "test")).collect().first?.decode(Int.self)
+      }
+      #expect(answer == 42)
+    }
+  }
+
+  /// The listener's connection is lent for good and quiet between notifications: it is asked
+  /// too, so that an instance whose listener went silent stops trusting the heads it keeps and
+  /// listens again, rather than miss every other instance's commits until TCP gives up.
+  @Test func aListenerThatGoesSilentListensAgain() async throws {
+    let application = "kept-listener-\(UUID().uuidString.prefix(8))"
+    let pool = KeptConnections(
+      count: 1, configuration: try configuration(application: application), check: quickCheck,
+      logger: Logger(label: "test"))
+    let running = Task { await pool.run() }
+    defer { running.cancel() }
+    let heads = FeedHeads(tracking: false)
+    let listening = Task {
+      await PostgresFeedAnnouncements.listen(
+        pool: pool, heads: heads, signIns: SignInCache(tracking: false),
+        announcements: CommitAnnouncements(schema: "tally"), logger: Logger(label: "test"))
+    }
+    defer { listening.cancel() }
+    let silent = try await newBackend(application, besides: [])
+    try await waitUntil { heads.isTracking }
+    let ada = UUID()
+    try await silenced(silent) {
+      try await waitUntil { !heads.isTracking }
+      _ = try await newBackend(application, besides: [silent])
+      try await waitUntil { heads.isTracking }
+      let announcer = try await PostgresConnection.connect(
+        configuration: try configuration(application: "kept-announcer"), id: 0, logger: Logger(label: "test"))
+      try await PostgresFeedAnnouncements.send([PostgresFeedAnnouncements.payload(ada, 7)], on: announcer)
+      try await announcer.close()
+      try await waitUntil { heads.head(of: ada) == 7 }
+    }
+  }
+
+  private func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() {
+      try #require(ContinuousClock.now < deadline, "waited 20 s in vain")
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   /// The one connection is lent; a second caller waits and is cancelled. The connection, given
