@@ -62,7 +62,7 @@ public struct PostgresLocation: Sendable, Equatable {
 
   /// The URL without its password, for messages and logs.
   public var description: String {
-    guard let socketPath else {
+    guard socketPath != nil else {
       return "postgres://\(username)@\(host):\(port)/\(database)" + (schema.map { "?search_path=\($0)" } ?? "")
     }
     return "postgres://\(username)@\(port == 5432 ? "" : ":\(port)")/\(database)?host=\(host)"
