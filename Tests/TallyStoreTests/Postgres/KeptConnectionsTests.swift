@@ -38,14 +38,20 @@ struct KeptConnectionsTests {
     return pids
   }
 
+  /// Waits until `condition` holds, asking every 20 ms; after 20 s the test fails, naming `what`.
+  private func eventually(_ what: Comment, _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try await !condition() {
+      try #require(ContinuousClock.now < deadline, what)
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   /// Waits until `application` has `count` connections, none of them one of `gone`.
   private func waitUntil(_ application: String, has count: Int, none gone: Set<Int32> = []) async throws {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while true {
+    try await eventually("\(application) did not get back to \(count) new connections") {
       let pids = try await backends(application)
-      if pids.count == count && pids.isDisjoint(with: gone) { return }
-      try #require(ContinuousClock.now < deadline, "\(application) did not get back to \(count) new connections")
-      try await Task.sleep(for: .milliseconds(50))
+      return pids.count == count && pids.isDisjoint(with: gone)
     }
   }
 
@@ -71,12 +77,12 @@ struct KeptConnectionsTests {
 
   /// Waits until `application` has a connection that is not one of `old`: its process.
   private func newBackend(_ application: String, besides old: Set<Int32>) async throws -> Int32 {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while true {
-      if let pid = try await backends(application).subtracting(old).first { return pid }
-      try #require(ContinuousClock.now < deadline, "\(application) opened no new connection")
-      try await Task.sleep(for: .milliseconds(50))
+    var pid: Int32?
+    try await eventually("\(application) opened no new connection") {
+      pid = try await backends(application).subtracting(old).first
+      return pid != nil
     }
+    return pid!
   }
 
   /// A stopped server process keeps its socket open and answers nothing, as a connection a
@@ -126,31 +132,21 @@ struct KeptConnectionsTests {
           announcements: CommitAnnouncements(schema: "tally"), logger: Logger(label: "test"))
       }
       defer { listening.cancel() }
-      try await waitUntil { heads.isTracking }
+      try await eventually("the listener did not listen") { heads.isTracking }
       let ada = UUID()
       try await silenced(silent) {
-        try await waitUntil { !heads.isTracking }
+        try await eventually("the silent listener was not found out") { !heads.isTracking }
         _ = try await newBackend(application, besides: [silent])
-        try await waitUntil { heads.isTracking }
+        try await eventually("the listener did not listen") { heads.isTracking }
         let announcer = try await PostgresConnection.connect(
           configuration: try configuration(application: "kept-announcer"), id: 0, logger: Logger(label: "test"))
         // Said again until heard: one said while the listener starts over is heard by no one.
-        let deadline = ContinuousClock.now + .seconds(20)
-        while heads.head(of: ada) != 7 {
-          try #require(ContinuousClock.now < deadline, "the listener did not hear again")
+        try await eventually("the listener did not hear again") {
           try await PostgresFeedAnnouncements.send([PostgresFeedAnnouncements.payload(ada, 7)], on: announcer)
-          try await Task.sleep(for: .milliseconds(100))
+          return heads.head(of: ada) == 7
         }
         try await announcer.close()
       }
-    }
-  }
-
-  private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !condition() {
-      try #require(ContinuousClock.now < deadline, "waited 20 s in vain")
-      try await Task.sleep(for: .milliseconds(20))
     }
   }
 
