@@ -191,19 +191,23 @@ final class KeptConnections: Sendable {
   }
 
   /// Whether `connection` answers a query within ``Check/within``; one that does not is
-  /// closed, so that its keeper opens another.
+  /// closed, so that its keeper opens another. Run on the connection's loop: an answer resumes
+  /// it there at once and cancels the give-up, which an answer waiting for a thread of Swift's
+  /// busy pool could let fire.
   func answers(_ connection: PostgresConnection) async -> Bool {
-    let givingUp = connection.eventLoop.scheduleTask(in: TimeAmount(check.within)) {
-      connection.close().whenComplete { _ in }
-    }
-    defer { givingUp.cancel() }
-    do {
-      _ = try await connection.query("SELECT 1", logger: logger).collect()
-      return true
-    } catch {
-      logger.warning("Closed a PostgreSQL connection that failed its check (an answer within \(check.within)): \(error)")
-      try? await connection.close()
-      return false
+    await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) { [check, logger] in
+      let givingUp = connection.eventLoop.scheduleTask(in: TimeAmount(check.within)) {
+        connection.close().whenComplete { _ in }
+      }
+      defer { givingUp.cancel() }
+      do {
+        _ = try await connection.query("SELECT 1", logger: logger).collect()
+        return true
+      } catch {
+        logger.warning("Closed a PostgreSQL connection that failed its check (an answer within \(check.within)): \(error)")
+        try? await connection.close()
+        return false
+      }
     }
   }
 }
