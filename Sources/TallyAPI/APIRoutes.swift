@@ -23,6 +23,7 @@ public enum APIRoutes {
     TokenController(services: services).addRoutes(to: api)
     SettingsController(services: services).addRoutes(to: api)
     HabitController(services: services).addRoutes(to: api)
+    PauseController(services: services).addRoutes(to: api)
     EntryController(services: services).addRoutes(to: api)
     StatisticsController(services: services).addRoutes(to: api)
     TodayController(services: services).addRoutes(to: api)

@@ -15,14 +15,14 @@ public enum ReferencePeriods {
     var result: [ClosedRange<Day>] = []
     var first: Day =
       switch frequency {
-      case .daily, .timesInDays: start
+      case .daily, .weekdays, .timesInDays: start
       case .weekly: ReferenceCalendar.startOfWeek(containing: start, firstWeekday: firstWeekday)
       case .monthly: interval(of: .month, containing: start).lowerBound
       }
     while first <= today {
       let last: Day =
         switch frequency {
-        case .daily: first
+        case .daily, .weekdays: first
         case .weekly: ReferenceCalendar.adding(6, to: first)
         case .timesInDays(_, let n): ReferenceCalendar.adding(n - 1, to: first)
         case .monthly: interval(of: .month, containing: first).upperBound
@@ -45,27 +45,67 @@ public enum ReferencePeriods {
     return toDay(span.start)...toDay(span.end.addingTimeInterval(-1))
   }
 
-  static func meetsGoal(_ days: [Day], habit: Habit, book: ReferenceStatistics.Book) -> Bool {
-    guard let measure = habit.measure else {
-      return days.filter(book.isDone).count >= habit.frequency.times
+  /// A period's days up to today, and its whole length and neutral days, future ones too.
+  struct Period: Equatable {
+    var days: [Day]
+    var length: Int
+    var unpaused: Int
+
+    init(range: ClosedRange<Day>, today: Day, book: ReferenceStatistics.Book) {
+      let all = ReferenceStatistics.walk(from: range.lowerBound, through: range.upperBound)
+      days = all.filter { $0 <= today }
+      length = all.count
+      unpaused = all.filter { !book.isNeutral($0) }.count
     }
-    if days.allSatisfy(book.isSkipped) { return false }
+
+    /// SPEC 2: ceil(k × unpaused days / period days), worked in floating point.
+    func needed(_ times: Int) -> Int {
+      Int((Double(times) * Double(unpaused) / Double(length)).rounded(.up))
+    }
+  }
+
+  static func meetsGoal(_ period: Period, habit: Habit, book: ReferenceStatistics.Book) -> Bool {
+    let days = period.days
+    guard let measure = habit.measure else {
+      let needed = period.needed(habit.frequency.times)
+      return days.filter(book.isDone).count >= (needed == 0 ? habit.frequency.times : needed)
+    }
+    let allNeutral = days.allSatisfy { book.isSkipped($0) || book.isNeutral($0) }
+    if allNeutral && !days.contains(where: book.isDone) { return false }
     let total = days.map(book.amount).reduce(.zero, +)
-    return measure.direction == .atLeast ? total >= measure.target : total <= measure.target
+    let goal = target(measure, period)
+    return measure.direction == .atLeast ? total >= goal : total <= goal
   }
 
-  static func isExcused(_ days: [Day], habit: Habit, book: ReferenceStatistics.Book) -> Bool {
+  /// An *at least* target in proportion to the unpaused days, rounded up to a thousandth.
+  static func target(_ measure: Measure, _ period: Period) -> Amount {
+    guard measure.direction == .atLeast, period.unpaused > 0, period.unpaused < period.length else {
+      return measure.target
+    }
+    let exact = Decimal(measure.target.thousandths) * Decimal(period.unpaused) / Decimal(period.length)
+    var rounded = Decimal()
+    var value = exact
+    NSDecimalRound(&rounded, &value, 0, .up)
+    return Amount(thousandths: NSDecimalNumber(decimal: rounded).int64Value)
+  }
+
+  static func isExcused(_ period: Period, habit: Habit, book: ReferenceStatistics.Book) -> Bool {
+    let days = period.days
     guard habit.measure != nil else {
-      return days.filter(book.isDone).count + days.filter(book.isSkipped).count >= habit.frequency.times
+      let needed = period.needed(habit.frequency.times)
+      let skipped = days.filter { book.isSkipped($0) && !book.isNeutral($0) }.count
+      return needed == 0 || days.filter(book.isDone).count + skipped >= needed
     }
-    return days.allSatisfy(book.isSkipped)
+    return days.allSatisfy { book.isSkipped($0) || book.isNeutral($0) }
   }
 
-  static func share(_ days: [Day], habit: Habit, book: ReferenceStatistics.Book) -> Double {
+  static func share(_ period: Period, habit: Habit, book: ReferenceStatistics.Book) -> Double {
+    let days = period.days
     guard let measure = habit.measure else {
-      return min(1, Double(days.filter(book.isDone).count) / Double(habit.frequency.times))
+      let needed = period.needed(habit.frequency.times)
+      return min(1, Double(days.filter(book.isDone).count) / Double(needed == 0 ? habit.frequency.times : needed))
     }
-    let ratio = days.map(book.amount).reduce(.zero, +).doubleValue / measure.target.doubleValue
+    let ratio = days.map(book.amount).reduce(.zero, +).doubleValue / target(measure, period).doubleValue
     return measure.direction == .atLeast ? min(1, ratio) : max(0, min(1, 2 - ratio))
   }
 
@@ -97,5 +137,33 @@ public enum ReferencePeriods {
       first = ReferenceCalendar.adding(1, to: last)
     }
     return buckets
+  }
+}
+
+extension ReferencePeriods {
+  /// SPEC 7 with SPEC 2's neutral days, the long way: a neutral day is never due; otherwise the
+  /// day is due unless done (yes/no, *at most*) and its period has fewer completed days than
+  /// it needs, or (*at least*) its period's sum is under the paused-scaled target. Only for days
+  /// from the tracking start on (`nil` before it).
+  public static func isDue(
+    habit: Habit, entries: [HabitEntry], pauses: [ClosedRange<Day>], on day: Day, firstWeekday: Weekday
+  ) -> Bool? {
+    let far = Day(year: 9999, month: 12, day: 31)!
+    let book = ReferenceStatistics.Book(entries: entries, today: far, habit: habit, pauses: pauses)
+    let start = min(habit.createdDay, book.doneDays.first ?? habit.createdDay)
+    guard
+      let range = periods(of: habit.frequency, from: start, through: day, firstWeekday: firstWeekday)
+        .first(where: { $0.contains(day) })
+    else { return nil }
+    if book.isNeutral(day) { return false }
+    let period = Period(range: range, today: far, book: book)
+    switch habit.measure?.direction {
+    case nil:
+      return !book.isDone(day) && period.days.filter(book.isDone).count < period.needed(habit.frequency.times)
+    case .atLeast:
+      return period.days.map(book.amount).reduce(.zero, +) < target(habit.measure!, period)
+    case .atMost:
+      return !book.isDone(day)
+    }
   }
 }

@@ -127,7 +127,8 @@ public struct ReminderSender: Service {
     // The window is the user's days from the one holding `start` to the one holding `now`;
     // a day past that can still ring before `now` only through the switch hour, hence one more.
     let due = try ReminderSchedule(calendar: calendar).occurrences(
-      of: habits, entries: entries, after: start, days: firstDay.days(to: lastDay) + 2
+      of: habits, entries: entries, pauses: try await store.pauses(for: user), after: start,
+      days: firstDay.days(to: lastDay) + 2
     ).filter { $0.instant <= now }
     let names = Dictionary(habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     await withTaskGroup(of: Void.self) { group in

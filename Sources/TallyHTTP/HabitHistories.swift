@@ -19,9 +19,9 @@ package final class HabitHistories: Sendable {
     package let history: HabitHistory
     private let statistics = Mutex<(key: StatisticsKey, value: HabitStatistics)?>(nil)
 
-    init(_ entries: [HabitEntry]) {
+    init(_ entries: [HabitEntry], paused: PausedDays = .none) {
       self.entries = entries
-      history = HabitHistory(entries)
+      history = HabitHistory(entries).pausing(paused)
     }
 
     /// The entries of the days in `range`, found by halving: a year of a ten-year habit.
@@ -108,9 +108,9 @@ package final class HabitHistories: Sendable {
       }
     }
     let position = try await store.syncHead(for: user)
-    let read = Read(
-      list: try await store.habits(for: user, includingArchived: true),
-      days: try await store.entries(in: Day.allTime, for: user).mapValues(Habit.init))
+    let list = try await store.habits(for: user, includingArchived: true)
+    let entries = try await store.entries(in: Day.allTime, for: user)
+    let read = Read(list: list, entries: entries, pauses: try await store.pauses(for: user))
     keep(read, at: position, for: user)
     return read
   }
@@ -120,6 +120,26 @@ package final class HabitHistories: Sendable {
     /// Every habit, archived ones too, in the store's order.
     let list: [TallyCore.Habit]
     let days: [UUID: Habit]
+    /// The user's pauses, which every habit's history holds its share of.
+    package let pauses: [Pause]
+
+    init(list: [TallyCore.Habit], days: [UUID: Habit], pauses: [Pause]) {
+      (self.list, self.days, self.pauses) = (list, days, pauses)
+    }
+
+    /// Each habit's days with its pauses; a paused habit with no days is kept too.
+    init(list: [TallyCore.Habit], entries: [UUID: [HabitEntry]], pauses: [Pause]) {
+      var days: [UUID: Habit] = [:]
+      for habit in list {
+        let paused = PausedDays(pauses, habit: habit.id)
+        guard let kept = entries[habit.id], !kept.isEmpty else {
+          if !paused.isEmpty { days[habit.id] = Habit([], paused: paused) }
+          continue
+        }
+        days[habit.id] = Habit(kept, paused: paused)
+      }
+      self.init(list: list, days: days, pauses: pauses)
+    }
 
     /// The habits as ``Store/habits(for:includingArchived:)`` lists them.
     package func habits(includingArchived: Bool) -> [TallyCore.Habit] {
@@ -136,8 +156,11 @@ package final class HabitHistories: Sendable {
   ) async throws -> Read {
     // By habit, the days to read again; nil reads them all.
     var reads: [UUID: ClosedRange<Day>?] = [:]
+    var pausesChanged = false
     for change in changes {
       switch try? SyncID(change.key) {
+      case .pause?:
+        pausesChanged = true
       case .habit(let habit)?:
         reads[habit] = .some(nil)
       case .entry(let habit, let day)?:
@@ -152,6 +175,11 @@ package final class HabitHistories: Sendable {
     }
     // A habit's change may be any of its fields, or its deletion: list them again.
     let list = try await reads.values.contains(nil) ? store.habits(for: user, includingArchived: true) : kept.list
+    // A pause changes the histories of the habits it covers, all of them for a vacation.
+    guard !pausesChanged else {
+      return Read(
+        list: list, entries: try await store.entries(in: Day.allTime, for: user), pauses: try await store.pauses(for: user))
+    }
     var days = kept.days
     for (habit, range) in reads {
       let read: [HabitEntry]
@@ -165,9 +193,10 @@ package final class HabitHistories: Sendable {
       let entries = range.map { range in
         Array(old.prefix(while: { $0.day < range.lowerBound }) + read + old.drop(while: { $0.day <= range.upperBound }))
       } ?? read
-      days[habit] = entries.isEmpty ? nil : Habit(entries)
+      let paused = PausedDays(kept.pauses, habit: habit)
+      days[habit] = entries.isEmpty && paused.isEmpty ? nil : Habit(entries, paused: paused)
     }
-    return Read(list: list, days: days)
+    return Read(list: list, days: days, pauses: kept.pauses)
   }
 
   private func touch(_ user: UUID) {

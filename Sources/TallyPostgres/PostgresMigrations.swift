@@ -22,6 +22,7 @@ enum PostgresMigrations {
     ("v5", v5),
     ("v6", v6),
     ("v7", v7),
+    ("v8", v8),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,

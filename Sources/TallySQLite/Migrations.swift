@@ -26,6 +26,7 @@ enum Migrations {
     ("v12", v12),
     ("v13", v13),
     ("v14", v14),
+    ("v15", v15),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

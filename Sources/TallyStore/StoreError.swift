@@ -36,6 +36,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case session(UUID)
     case reminderDelivery(String)
     case pushSubscription(UUID)
+    case pause(UUID)
 
     public var description: String {
       switch self {
@@ -48,6 +49,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .session(let id): "no session with id \(id.storeText)"
       case .reminderDelivery(let key): "no reminder delivery \(key)"
       case .pushSubscription(let id): "no push subscription with id \(id.storeText)"
+      case .pause(let id): "no pause with id \(id.storeText)"
       }
     }
   }

@@ -12,6 +12,7 @@ public enum SyncID: Hashable, Sendable {
   case journal(Day)
   case entry(habit: UUID, day: Day)
   case episode(show: UUID, season: Int, number: Int)
+  case pause(UUID)
 
   public static let settingsID = "settings"
 
@@ -62,6 +63,7 @@ public enum SyncID: Hashable, Sendable {
     case (.habit, 1): uuid(parts[0]).map(SyncID.habit)
     case (.show, 1): uuid(parts[0]).map(SyncID.show)
     case (.chat, 1): uuid(parts[0]).map(SyncID.chat)
+    case (.pause, 1): uuid(parts[0]).map(SyncID.pause)
     case (.journal, 1): Day(parts[0]).map(SyncID.journal)
     case (.episode, 3):
       uuid(parts[0]).flatMap { show in
@@ -80,7 +82,7 @@ public enum SyncID: Hashable, Sendable {
   static func form(_ kind: SyncKind) -> String {
     switch kind {
     case .settings: "always 'settings'"
-    case .habit, .show, .chat: "a lower-case UUID"
+    case .habit, .show, .chat, .pause: "a lower-case UUID"
     case .journal: "a day, YYYY-MM-DD"
     case .entry: "habit UUID/YYYY-MM-DD"
     case .episode: "show UUID/season/number"

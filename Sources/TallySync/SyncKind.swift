@@ -5,9 +5,9 @@ import TallyCore
 ///
 /// Ids: a habit, chat message or show is its UUID; an entry is `<habit>/<day>`; a journal
 /// entry is its day; an episode is `<show>/<season>/<number>`; a price is `<country>/<provider>`;
-/// the settings are `settings`. Fields mirror the JSON the API sends for that kind.
+/// a pause is its UUID; the settings are `settings`. Fields mirror the JSON the API sends for that kind.
 public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
-  case settings, habit, show, price, journal, chat, entry, episode
+  case settings, habit, show, price, journal, chat, entry, episode, pause
 
   /// Each kind's set is built once: merging asks for it per change.
   public var fields: Set<String> { Self.fieldSets[self]! }
@@ -24,6 +24,7 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
     .chat: ["day", "role", "text", "sentAt"],
     .entry: ["status", "note", "amount"],
     .episode: ["title", "airDay"],
+    .pause: ["habitId", "from", "until"],
   ]
 
   /// Fields added after sync first shipped (issue 15): a change from an older client may
@@ -40,6 +41,8 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   private static let optionalFieldSets: [SyncKind: Set<String>] = [
     .habit: ["measure", "description"],
     .entry: ["amount"],
+    // A pause of all habits has no habit, and an open one no end.
+    .pause: ["habitId", "until"],
   ]
 
   /// Fields that change together as one value: an entry is one register (SPEC 11 "per
@@ -49,7 +52,7 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   /// Deletion is final for these: the entity stays deleted, and later changes to it are
   /// dropped. The other kinds are removed by a value (`status: null`, `text: null`,
   /// `amount: null`) that a later change may replace.
-  public var deletionIsFinal: Bool { self == .habit || self == .show || self == .chat }
+  public var deletionIsFinal: Bool { self == .habit || self == .show || self == .chat || self == .pause }
 
   /// The kind whose entity must exist for this one to: an entry's habit, an episode's show.
   public var parent: SyncKind? {
@@ -74,6 +77,8 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
     case .chat: 5
     case .entry: 6
     case .episode: 7
+    // After habits, so a pause of a habit that arrives in the same batch finds it.
+    case .pause: 8
     }
   }
 

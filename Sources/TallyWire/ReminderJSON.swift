@@ -46,6 +46,6 @@ public struct ReminderJSON: Encodable, Sendable {
     let entries = try await store.entries(
       in: calendar.startOfWeek(containing: today)...today.adding(days: days), for: user)
     return try ReminderSchedule(calendar: calendar).occurrences(
-      of: habits, entries: entries, after: now, days: days)
+      of: habits, entries: entries, pauses: try await store.pauses(for: user), after: now, days: days)
   }
 }

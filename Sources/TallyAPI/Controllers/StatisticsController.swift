@@ -69,6 +69,7 @@ struct StatisticsController {
   private func habitWithHistory(_ context: AppRequestContext, user: User) async throws -> (Habit, HabitHistory) {
     let id = try context.parameters.requireID("id")
     let habit = try await services.store.habit(id: id, for: user.id)
-    return (habit, HabitHistory(try await services.store.entries(of: id, for: user.id)))
+    let paused = try await services.store.pausedDays(of: id, for: user.id)
+    return (habit, HabitHistory(try await services.store.entries(of: id, for: user.id)).pausing(paused))
   }
 }

@@ -44,7 +44,9 @@ struct GridCommand: TallyCommand {
     if let habit {
       let habit = try await HabitLookup.find(habit, in: session)
       let grid = HabitGrid(
-        habit: habit, history: HabitHistory(try await session.store.entries(of: habit.id, for: user)),
+        habit: habit,
+        history: HabitHistory(try await session.store.entries(of: habit.id, for: user))
+          .pausing(try await session.store.pausedDays(of: habit.id, for: user)),
         today: today, firstWeekday: calendar.firstWeekday, weekCount: weeks)
       if json {
         try session.output.json(HabitGridJSON(grid, calendar: calendar, today: today))

@@ -106,7 +106,8 @@ struct MarkCommand: TallyCommand {
     }
     let all = try await session.store.entries(of: habit.id, for: session.user.id)
     let statistics = HabitStatistics(
-      habit: habit, history: HabitHistory(all), today: today, firstWeekday: try session.calendar.firstWeekday)
+      habit: habit, history: HabitHistory(all).pausing(try await session.store.pausedDays(of: habit.id, for: session.user.id)),
+      today: today, firstWeekday: try session.calendar.firstWeekday)
     let what = switch mark {
     case .done: "done"
     case .skipped: "skipped"

@@ -21,6 +21,8 @@ public struct Tally: ParsableCommand {
       SettingsCommand.self,
       HabitCommand.self,
       MarkCommand.self,
+      PauseCommand.self,
+      ResumeCommand.self,
       StatsCommand.self,
       GridCommand.self,
       JournalCommand.self,

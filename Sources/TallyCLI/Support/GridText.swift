@@ -15,8 +15,9 @@ struct GridText {
 
   // MARK: One habit
 
-  static let habitLegend = "■ done  □ not done  × skipped  · before start"
-  static let measuredLegend = "█ target  ▓ ▒ ░ part of it  □ nothing  × skipped  · before start"
+  static let habitLegend = "■ done  □ not done  × skipped  · before start  - not scheduled  ‖ paused"
+  static let measuredLegend =
+    "█ target  ▓ ▒ ░ part of it  □ nothing  × skipped  · before start  - not scheduled  ‖ paused"
 
   func lines(_ grid: HabitGrid, habit: Habit) -> [String] {
     let cells = grid.weeks.map { week in
@@ -35,6 +36,8 @@ struct GridText {
     case .done: return paint("■", habitColour)
     case .skipped: return paint("×", grey: 0x8A)
     case .empty: return paint("□", grey: 0x5A)
+    case .unscheduled: return paint("-", grey: 0x3A)
+    case .paused: return paint("‖", grey: 0x6A)
     }
   }
 

@@ -4,8 +4,14 @@ import TallyCore
 /// The options `habit add` and `habit edit` share for schedules, measurable habits and the
 /// description.
 struct HabitKindOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Any schedule: daily, '4 a week', '3 in 10 days' or '2 a month'.", valueName: "schedule"))
+  @Option(
+    help: ArgumentHelp(
+      "Any schedule: daily, '4 a week', '3 in 10 days', '2 a month' or weekdays like 'mon,wed,fri'.",
+      valueName: "schedule"))
   var schedule: String?
+
+  @Option(help: ArgumentHelp("Only on these weekdays, like mon,wed,fri (1 to 6 days).", valueName: "days"))
+  var weekdays: String?
 
   @Option(help: ArgumentHelp("Make it measurable: the amount each period aims at, like 5 or 2.5.", valueName: "number"))
   var target: String?
@@ -24,16 +30,20 @@ struct HabitKindOptions: ParsableArguments {
 
   func validate() throws {
     if atMost && atLeast { throw UsageError("Give --at-most or --at-least, not both.") }
+    if schedule != nil && weekdays != nil { throw UsageError("Give --schedule or --weekdays, not both.") }
     _ = try parsedSchedule()
     _ = try parsedTarget()
     _ = try checked { () throws(TallyCore.ValidationError) in try Habit.validDescription(description) }
   }
 
   var isEmpty: Bool {
-    schedule == nil && target == nil && unit == nil && !atMost && !atLeast && description == nil
+    schedule == nil && weekdays == nil && target == nil && unit == nil && !atMost && !atLeast && description == nil
   }
 
   func parsedSchedule() throws(UsageError) -> Frequency? {
+    if let weekdays {
+      return try checked { () throws(TallyCore.ValidationError) in .weekdays(try WeekdaySet(parsing: weekdays)) }
+    }
     guard let schedule else { return nil }
     return try checked { () throws(TallyCore.ValidationError) in try Frequency(parsing: schedule) }
   }

@@ -1,5 +1,6 @@
 /// All habits at once: each day's level 0–4 is the share of habits that existed that day and
-/// were completed (SPEC 4).
+/// were completed (SPEC 4). A habit whose day is neutral (paused, outside its weekdays) counts
+/// only when completed, so a vacation does not dim the grid.
 public struct ActivityGrid: Hashable, Codable, Sendable {
   public struct Cell: Hashable, Codable, Sendable {
     public let day: Day
@@ -24,7 +25,7 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
   public let weeks: [[Cell]]
 
   public init(habits: [Input], today: Day, firstWeekday: Weekday, weekCount: Int) {
-    let tracked = habits.map { ($0.history, $0.history.trackingStart(createdDay: $0.habit.createdDay)) }
+    let tracked = habits.map { ($0.habit, $0.history, $0.history.trackingStart(createdDay: $0.habit.createdDay)) }
     weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
       .map { weekStart in
         (0..<7).map { offset in
@@ -34,9 +35,13 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
           }
           var existing = 0
           var completed = 0
-          for (history, start) in tracked where start <= day {
-            existing += 1
-            if history.isCompleted(on: day) { completed += 1 }
+          for (habit, history, start) in tracked where start <= day {
+            if history.isCompleted(on: day) {
+              existing += 1
+              completed += 1
+            } else if habit.isScheduled(on: day, history: history) {
+              existing += 1
+            }
           }
           return Cell(
             day: day, level: ActivityGrid.level(completed: completed, of: existing),

@@ -10,6 +10,10 @@ public struct HabitGrid: Hashable, Codable, Sendable {
     case skipped
     /// Tracked, nothing recorded: not done.
     case empty
+    /// Nothing recorded on a day outside the habit's weekdays: neutral, not due.
+    case unscheduled
+    /// Nothing recorded on a paused day: neutral, not due.
+    case paused
   }
 
   public struct Cell: Hashable, Codable, Sendable {
@@ -44,7 +48,7 @@ public struct HabitGrid: Hashable, Codable, Sendable {
       .map { weekStart in
         (0..<7).map { offset in
           let day = weekStart.adding(days: offset)
-          let state = HabitGrid.state(of: day, history, start: start, today: today)
+          let state = HabitGrid.state(of: day, habit, history, start: start, today: today)
           guard let measure = habit.measure, state == .done else { return Cell(day: day, state: state) }
           let amount = history.amount(on: day)
           // The measure's own share: for *at most*, staying under the target is the full square.
@@ -54,13 +58,17 @@ public struct HabitGrid: Hashable, Codable, Sendable {
   }
 
   /// An entry shows even before the tracking start (a skipped back-filled day is still data);
-  /// only empty days there are dimmed.
-  private static func state(of day: Day, _ history: HabitHistory, start: Day, today: Day) -> State {
+  /// only empty days there are dimmed. A neutral day (paused, outside the weekdays) without an
+  /// entry says why it is not due.
+  private static func state(of day: Day, _ habit: Habit, _ history: HabitHistory, start: Day, today: Day) -> State {
     if day > today { return .future }
     switch history.status(on: day) {
     case .done: return .done
     case .skipped: return .skipped
-    case .noted, nil: return day < start ? .beforeStart : .empty
+    case .noted, nil:
+      if history.isPaused(on: day) { return .paused }
+      if !habit.frequency.isScheduled(on: day) { return .unscheduled }
+      return day < start ? .beforeStart : .empty
     }
   }
 }
@@ -74,6 +82,8 @@ extension HabitGrid.State {
     case .done: "completed"
     case .skipped: "skipped"
     case .empty: "not done"
+    case .unscheduled: "not scheduled"
+    case .paused: "paused"
     }
   }
 }

@@ -8,6 +8,9 @@ public enum Frequency: Hashable, Sendable {
   case timesInDays(times: Int, days: Int)
   /// `timesPerMonth` completed days in each calendar month.
   case monthly(timesPerMonth: Int)
+  /// Every day whose weekday is in the set (Mon/Wed/Fri); the other days are neutral unless
+  /// completed (SPEC 2, docs/date-model.md).
+  case weekdays(WeekdaySet)
 
   public static let weeklyTargets = 1...6
   public static let blockLengths = 2...365
@@ -35,6 +38,9 @@ public enum Frequency: Hashable, Sendable {
       guard Frequency.monthlyTargets.contains(times) else {
         throw ValidationError(field: "timesPerMonth", rule: "must be from 1 to 28, not \(times)")
       }
+    case .weekdays:
+      // A WeekdaySet cannot be built breaking its rules.
+      break
     }
     return self
   }
@@ -46,6 +52,7 @@ public enum Frequency: Hashable, Sendable {
     case .weekly(let target): target
     case .timesInDays(let times, _): times
     case .monthly(let times): times
+    case .weekdays: 1
     }
   }
 
@@ -56,23 +63,31 @@ public enum Frequency: Hashable, Sendable {
     case .weekly: 7
     case .timesInDays(_, let days): days
     case .monthly: 30
+    case .weekdays: 1
     }
   }
 
   public var streakUnit: StreakUnit {
     switch self {
-    case .daily: .day
+    case .daily, .weekdays: .day
     case .weekly: .week
     case .timesInDays: .period
     case .monthly: .month
     }
   }
 
+  /// Whether `day` is one the schedule asks for: every day but those outside a weekday set.
+  @inline(__always)
+  public func isScheduled(on day: Day) -> Bool {
+    guard case .weekdays(let days) = self else { return true }
+    return days.contains(day.weekday)
+  }
+
   /// The first and last day of the period holding `day`. Blocks of `timesInDays` are counted
   /// from `anchor` (the habit's tracking start).
   public func period(containing day: Day, anchor: Day, firstWeekday: Weekday) -> ClosedRange<Day> {
     switch self {
-    case .daily:
+    case .daily, .weekdays:
       return day...day
     case .weekly:
       let start = day.startOfWeek(firstWeekday: firstWeekday)
@@ -96,7 +111,7 @@ public enum StreakUnit: String, Codable, Sendable {
 }
 
 extension Frequency: Codable {
-  private enum CodingKeys: String, CodingKey { case type, targetPerWeek, times, days, timesPerMonth }
+  private enum CodingKeys: String, CodingKey { case type, targetPerWeek, times, days, timesPerMonth, weekdays }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,10 +131,13 @@ extension Frequency: Codable {
     case "monthly":
       decoded = .monthly(timesPerMonth: try container.decode(Int.self, forKey: .timesPerMonth))
       key = .timesPerMonth
+    case "weekdays":
+      self = .weekdays(try container.decode(WeekdaySet.self, forKey: .weekdays))
+      return
     case let other:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container,
-        debugDescription: "'\(other)' is not a frequency; expected daily, weekly, timesInDays or monthly")
+        debugDescription: "'\(other)' is not a frequency; expected daily, weekly, timesInDays, monthly or weekdays")
     }
     do {
       self = try decoded.validated()
@@ -143,6 +161,9 @@ extension Frequency: Codable {
     case .monthly(let times):
       try container.encode("monthly", forKey: .type)
       try container.encode(times, forKey: .timesPerMonth)
+    case .weekdays(let days):
+      try container.encode("weekdays", forKey: .type)
+      try container.encode(days, forKey: .weekdays)
     }
   }
 }

@@ -1,6 +1,7 @@
 /// A habit's entries laid out densely by day, so statistics and grids read a day's status with
 /// one array index instead of a dictionary lookup or a calendar call. A noted day (not done,
-/// only a note) is left out: every rule counts it as a day with no entry.
+/// only a note) is left out: every rule counts it as a day with no entry. It also holds the
+/// days the habit is paused, so every rule that reads a history honours pauses.
 public struct HabitHistory: Sendable, Equatable {
   /// The earliest day done or skipped; `nil` when there are none.
   public let firstDay: Day?
@@ -9,6 +10,8 @@ public struct HabitHistory: Sendable, Equatable {
   private let statuses: [Status]
   /// Thousandths by day, parallel to `statuses`; empty when no entry has an amount.
   private let amounts: [Int64]
+  /// The habit's pauses and the user's pauses of every habit (``pausing(_:)``).
+  public private(set) var paused = PausedDays.none
 
   enum Status: UInt8 { case none, done, skipped }
 
@@ -98,6 +101,18 @@ public struct HabitHistory: Sendable, Equatable {
     guard let firstDay else { return .none }
     let index = day.ordinal - firstDay.ordinal
     return index >= 0 && index < statuses.count ? statuses[index] : .none
+  }
+
+  /// This history with the days `paused` neutral (SPEC 2), replacing any it held.
+  public func pausing(_ paused: PausedDays) -> HabitHistory {
+    var copy = self
+    copy.paused = paused
+    return copy
+  }
+
+  @inline(__always)
+  public func isPaused(on day: Day) -> Bool {
+    !paused.isEmpty && paused.contains(day)
   }
 
   /// The day a habit's tracked period starts (SPEC 3's S): the earlier of the day it was

@@ -13,35 +13,38 @@ public struct ReminderSchedule: Sendable {
   }
 
   /// The occurrences of one habit's reminder, sorted by instant.
+  /// Days `paused` (the habit's pauses and the user's pauses of all habits) are never due.
   public func occurrences(
-    of habit: Habit, entries: [HabitEntry], after now: Date, days: Int
+    of habit: Habit, entries: [HabitEntry], paused: PausedDays = .none, after now: Date, days: Int
   ) throws(ValidationError) -> [ReminderOccurrence] {
     try occurrences(
       of: habit,
-      dueRule: ReminderDueRule(habit: habit, entries: entries, calendar: calendar),
+      dueRule: ReminderDueRule(habit: habit, entries: entries, paused: paused, calendar: calendar),
       after: now, days: days)
   }
 
   public func occurrences(
-    of habit: Habit, statuses: [Day: EntryStatus], after now: Date, days: Int
+    of habit: Habit, statuses: [Day: EntryStatus], paused: PausedDays = .none, after now: Date, days: Int
   ) throws(ValidationError) -> [ReminderOccurrence] {
     try occurrences(
       of: habit,
       dueRule: ReminderDueRule(
-        habit: habit, entries: statuses.map { HabitEntry(day: $0.key, status: $0.value) }, calendar: calendar),
+        habit: habit, entries: statuses.map { HabitEntry(day: $0.key, status: $0.value) }, paused: paused,
+        calendar: calendar),
       after: now, days: days)
   }
 
   /// All of a user's habits merged: sorted by instant, then by the habits' list order
   /// (`sortOrder`, then name, then id so ties never depend on input order). A habit missing
-  /// from `entries` has none.
+  /// from `entries` has none; `pauses` are the user's, of one habit or of all.
   public func occurrences(
-    of habits: [Habit], entries: [UUID: [HabitEntry]], after now: Date, days: Int
+    of habits: [Habit], entries: [UUID: [HabitEntry]], pauses: [Pause] = [], after now: Date, days: Int
   ) throws(ValidationError) -> [ReminderOccurrence] {
     var merged: [(habit: Habit, occurrence: ReminderOccurrence)] = []
     for habit in habits {
       for occurrence in try occurrences(
-        of: habit, entries: entries[habit.id] ?? [], after: now, days: days)
+        of: habit, entries: entries[habit.id] ?? [], paused: PausedDays(pauses, habit: habit.id), after: now,
+        days: days)
       {
         merged.append((habit, occurrence))
       }

@@ -12,6 +12,7 @@ extension HabitStatistics {
     switch habit.frequency {
     case .daily: return ("\(completionsThisWeek)", "7")
     case .weekly(let target): return ("\(completionsThisWeek)", "\(target)")
+    case .weekdays(let days): return ("\(completionsThisWeek)", "\(days.count)")
     case .timesInDays, .monthly: return ("\(periodCompletions)", "\(habit.frequency.times)")
     }
   }
@@ -20,7 +21,7 @@ extension HabitStatistics {
   public static func progressPeriod(of habit: Habit) -> String {
     switch habit.frequency {
     case .daily: habit.measure == nil ? "this week" : "today"
-    case .weekly: "this week"
+    case .weekly, .weekdays: "this week"
     case .timesInDays: "this period"
     case .monthly: "this month"
     }

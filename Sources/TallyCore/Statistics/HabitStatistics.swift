@@ -52,6 +52,7 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
       switch (habit.frequency, habit.measure) {
       case (.daily, nil): min(1, Double(completionsThisWeek) / 7)
       case (.weekly(let target), nil): min(1, Double(completionsThisWeek) / Double(target))
+      case (.weekdays(let days), nil): min(1, Double(completionsThisWeek) / Double(days.count))
       default: walk.progress
       }
     self.init(
@@ -64,8 +65,8 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
       periodCompletions: walk.completions)
   }
 
-  /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days
-  /// leaving it unchanged, `m = 0.5^(√f / 13)` with f the schedule's times over its window.
+  /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days and
+  /// neutral days without a done entry (outside the weekdays, paused) leaving it unchanged, `m = 0.5^(√f / 13)` with f the schedule's times over its window.
   /// v is the share of the goal reached in the window ending that day: completed days over
   /// the times asked (window and times doubled for yes/no schedules rarer than daily), or the
   /// summed amount's ``Measure/share(of:)``. *At most* habits start at 1, as in Loop.
@@ -78,12 +79,12 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
     guard start <= today else { return score }
     if habit.measure == nil, window == 1 {
-      // Daily yes/no, the common case: v is the day itself.
+      // Daily or weekday yes/no, the common case: v is the day itself.
       for day in start...today {
         switch history.rawStatus(on: day) {
         case .skipped: continue
         case .done: score = score * m + (1 - m)
-        case .none: score *= m
+        case .none: if habit.isScheduled(on: day, history: history) { score *= m }
         }
       }
       return score
@@ -104,7 +105,7 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
         if history.isCompleted(on: leaving) { completed -= 1 }
         value = min(1, Double(completed) / needed)
       }
-      if status == .skipped { continue }
+      if status == .skipped || (status != .done && !habit.isScheduled(on: day, history: history)) { continue }
       score = score * m + value * (1 - m)
     }
     return score
@@ -126,8 +127,9 @@ struct PeriodWalk {
   init(habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday) {
     guard start <= today else { return }
     let frequency = habit.frequency
-    if frequency == .daily {
-      // A period is a day: read it in place rather than tallying a one-day range.
+    if frequency.windowDays == 1 {
+      // A period is a day (daily and weekday schedules): read it in place rather than
+      // tallying a one-day range.
       for day in start...today {
         let status = history.rawStatus(on: day)
         let total = history.thousandths(on: day)
@@ -137,7 +139,12 @@ struct PeriodWalk {
         } else {
           meets = status == .done
         }
-        count(meets: meets, excused: status == .skipped, isCurrent: day == today)
+        // A neutral day counts only when completed: for a measurable habit, an entry that meets
+        // the goal (an *at most* day with nothing entered is not a completed one).
+        let neutral = !habit.isScheduled(on: day, history: history)
+        count(
+          meets: meets && (!neutral || status == .done), excused: status == .skipped || neutral,
+          isCurrent: day == today)
         if day == today {
           progress = habit.measure?.share(of: Amount(thousandths: total)) ?? (meets ? 1 : 0)
           amount = total
@@ -148,7 +155,7 @@ struct PeriodWalk {
     }
     var period = frequency.period(containing: start, anchor: start, firstWeekday: firstWeekday)
     while period.lowerBound <= today {
-      let tally = PeriodTally(history: history, days: period.lowerBound...min(period.upperBound, today))
+      let tally = PeriodTally(history: history, period: period, through: today)
       let isCurrent = period.upperBound >= today
       count(meets: tally.meetsGoal(of: habit), excused: tally.isExcused(for: habit), isCurrent: isCurrent)
       if isCurrent {
@@ -174,41 +181,67 @@ struct PeriodWalk {
   }
 }
 
-/// What one period holds.
+/// What one period holds, up to today, and how many of its days (future ones too) are paused.
 struct PeriodTally {
+  var length: Int
+  var unpaused: Int
   var days = 0
   var completed = 0
+  /// Skipped days that are not paused (a paused day is neutral already).
   var skipped = 0
+  /// Days up to today that are skipped or paused.
+  var neutral = 0
   var total: Int64 = 0
 
-  init(history: HabitHistory, days range: ClosedRange<Day>) {
-    for day in range {
+  init(history: HabitHistory, period: ClosedRange<Day>, through today: Day) {
+    length = period.count
+    unpaused = length - history.paused.count(in: period)
+    for day in period.lowerBound...min(period.upperBound, today) {
       days += 1
+      let paused = history.isPaused(on: day)
       switch history.rawStatus(on: day) {
       case .done: completed += 1
-      case .skipped: skipped += 1
-      case .none: break
+      case .skipped where !paused: skipped += 1
+      case .skipped, .none: break
       }
+      if paused || history.rawStatus(on: day) == .skipped { neutral += 1 }
       total += history.thousandths(on: day)
     }
   }
 
-  /// Yes/no: at least `times` completed days. Measurable: the summed amount reaches the
-  /// target (*at least*) or stays within it (*at most*).
+  /// Completed days the period asks for with its paused days taken out.
+  func needed(of habit: Habit) -> Int {
+    habit.frequency.times(unpaused: unpaused, of: length)
+  }
+
+  /// Yes/no: at least the needed completed days, or the whole goal in a wholly paused period.
+  /// Measurable: the summed amount reaches the (paused-scaled) target or stays within the
+  /// limit, in a period with a day that is neither skipped nor paused, or a completed one.
   func meetsGoal(of habit: Habit) -> Bool {
-    guard let measure = habit.measure else { return completed >= habit.frequency.times }
-    return skipped < days && measure.isMet(by: Amount(thousandths: total))
+    guard let measure = habit.measure else {
+      let needed = needed(of: habit)
+      return completed >= (needed == 0 ? habit.frequency.times : needed)
+    }
+    return (completed > 0 || neutral < days)
+      && measure.target(unpaused: unpaused, of: length).isMet(by: Amount(thousandths: total))
   }
 
   /// A period that misses its goal but is left out of streaks and rates: yes/no, when its
-  /// skipped days could have made up the difference; measurable, when every day is skipped.
+  /// skipped days could have made up the difference or every day is paused; measurable,
+  /// when every day so far is skipped or paused.
   func isExcused(for habit: Habit) -> Bool {
-    guard habit.measure != nil else { return completed + skipped >= habit.frequency.times }
-    return skipped == days
+    guard habit.measure != nil else {
+      let needed = needed(of: habit)
+      return needed == 0 || completed + skipped >= needed
+    }
+    return neutral == days
   }
 
   func share(of habit: Habit) -> Double {
-    guard let measure = habit.measure else { return min(1, Double(completed) / Double(habit.frequency.times)) }
-    return measure.share(of: Amount(thousandths: total))
+    guard let measure = habit.measure else {
+      let needed = needed(of: habit)
+      return min(1, Double(completed) / Double(needed == 0 ? habit.frequency.times : needed))
+    }
+    return measure.target(unpaused: unpaused, of: length).share(of: Amount(thousandths: total))
   }
 }

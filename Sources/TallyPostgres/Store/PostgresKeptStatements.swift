@@ -18,7 +18,7 @@ enum PostgresKeptStatements {
       (m.habit_row).schedule_times, (m.habit_row).schedule_days, (m.habit_row).reminder,
       (m.habit_row).reminder_start, (m.habit_row).reminder_end, (m.habit_row).reminder_every_hours,
       (m.habit_row).archived, (m.habit_row).sort_order, (m.habit_row).kind, (m.habit_row).unit,
-      (m.habit_row).target, (m.habit_row).target_direction, (m.habit_row).description,
+      (m.habit_row).target, (m.habit_row).target_direction, (m.habit_row).description, (m.habit_row).weekdays,
       (m.entry_row).day AS entry_day, (m.entry_row).status AS entry_status, (m.entry_row).note AS entry_note,
       (m.entry_row).amount AS entry_amount, (m.feed_row).entity_id AS feed_id, (m.feed_row).fields AS feed_fields,
       (m.feed_row).stamps AS feed_stamps, (m.feed_row).deleted AS feed_deleted

@@ -37,7 +37,7 @@ enum PostgresRows {
       frequency: try text(row, "frequency"), targetPerWeek: try row["target_per_week"].decode(Int?.self),
       scheduleTimes: try row["schedule_times"].decode(Int?.self), scheduleDays: try row["schedule_days"].decode(Int?.self),
       kind: try text(row, "kind"), unit: try optionalText(row, "unit"), target: try row["target"].decode(Int64?.self),
-      targetDirection: try optionalText(row, "target_direction"))
+      targetDirection: try optionalText(row, "target_direction"), weekdays: try row["weekdays"].decode(Int?.self))
     let description = try optionalText(row, "description")
     let reminderText = try text(row, "reminder")
     let start = try optionalText(row, "reminder_start")

@@ -119,11 +119,12 @@ extension PostgresConnection {
       """
       INSERT INTO habits (id, user_id, name, name_key, icon, color, group_name, created_day, frequency,
         target_per_week, schedule_times, schedule_days, reminder, reminder_start, reminder_end, reminder_every_hours,
-        archived, sort_order, kind, unit, target, target_direction, description)
+        archived, sort_order, kind, unit, target, target_direction, description, weekdays)
       VALUES (\(habit.id), \(user), \(habit.name), \(key), \(habit.icon), \(habit.color.hex), \(habit.group),
         \(habit.createdDay.description), \(columns.frequency), \(columns.targetPerWeek), \(columns.scheduleTimes),
         \(columns.scheduleDays), \(reminder), \(start), \(end), \(every), \(habit.archived), \(habit.sortOrder),
-        \(columns.kind), \(columns.unit), \(columns.target), \(columns.targetDirection), \(habit.description))
+        \(columns.kind), \(columns.unit), \(columns.target), \(columns.targetDirection), \(habit.description),
+        \(columns.weekdays))
       \(unescaped: inserting ? "" : Self.habitUpdate)
       """)
   }
@@ -137,7 +138,7 @@ extension PostgresConnection {
       reminder_start = excluded.reminder_start, reminder_end = excluded.reminder_end,
       reminder_every_hours = excluded.reminder_every_hours, archived = excluded.archived,
       sort_order = excluded.sort_order, kind = excluded.kind, unit = excluded.unit, target = excluded.target,
-      target_direction = excluded.target_direction, description = excluded.description
+      target_direction = excluded.target_direction, description = excluded.description, weekdays = excluded.weekdays
     WHERE habits.user_id = excluded.user_id
     """
 }

@@ -23,7 +23,8 @@ extension PostgresStore {
         chat: try await connection.chatMessages(in: Day.allTime, user: user),
         shows: shows,
         episodes: shows.flatMap { episodesByShow[$0.id] ?? [] },
-        prices: try await connection.priceTable(of: user).prices)
+        prices: try await connection.priceTable(of: user).prices,
+        pauses: try await connection.pauses(of: user))
     }
   }
 
@@ -62,6 +63,8 @@ extension PostgresStore {
         "SELECT id FROM chat_messages WHERE id = ANY(\(snapshot.chat.map(\.id))::uuid[])", as: UUID.self))
       taken[.show] = Set(try await connection.values(
         "SELECT id FROM shows WHERE id = ANY(\(snapshot.shows.map(\.id))::uuid[])", as: UUID.self))
+      taken[.pause] = Set(try await connection.values(
+        "SELECT id FROM pauses WHERE id = ANY(\(snapshot.pauses.map(\.id))::uuid[])", as: UUID.self))
       let fresh = try snapshot.withFreshIDs { kind, id in taken[kind]?.contains(id) ?? false }
       for item in fresh.habits {
         try await connection.writeHabit(item.habit, user: user.id, inserting: true)
@@ -72,8 +75,12 @@ extension PostgresStore {
       for show in fresh.shows { try await connection.saveShow(show, user: user.id) }
       try await connection.saveEpisodes(fresh.episodes)
       for price in fresh.prices { try await connection.savePrice(price, user: user.id) }
-      try await PostgresSyncMirror.record(
-        connection, user: user.id, with: try await PostgresSyncRecorder(connection, user: user.id, now: now))
+      let sync = try await PostgresSyncRecorder(connection, user: user.id, now: now)
+      for pause in fresh.pauses {
+        try await connection.writePause(pause, user: user.id)
+        try await sync.record(.pause(pause))
+      }
+      try await PostgresSyncMirror.record(connection, user: user.id, with: sync)
       return user
     }
   }

@@ -65,6 +65,14 @@ extension PostgresSyncStorage {
   func deletePrice(country: String, providerID: Int) throws {
     try execute("DELETE FROM prices WHERE user_id = \(user) AND country = \(country) AND provider_id = \(providerID)")
   }
+
+  func userHasHabit(_ id: UUID) throws -> Bool {
+    try exists("SELECT EXISTS (SELECT 1 FROM habits WHERE id = \(id) AND user_id = \(user))")
+  }
+
+  func savePause(_ pause: Pause) throws { try wait { try await $0.writePause(pause, user: $1) } }
+
+  func deletePause(_ id: UUID) throws { try execute("DELETE FROM pauses WHERE id = \(id) AND user_id = \(user)") }
 }
 
 extension PostgresConnection {

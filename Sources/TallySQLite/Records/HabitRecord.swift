@@ -33,6 +33,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
   var target: Int64?
   var targetDirection: String?
   var description: String?
+  /// A weekday schedule's days as bits (v15), with `frequency` daily.
+  var weekdays: Int?
 
   enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {
     case id
@@ -54,7 +56,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     case sortOrder = "sort_order"
     case kind, unit, target
     case targetDirection = "target_direction"
-    case description
+    case description, weekdays
   }
 
   typealias Columns = CodingKeys
@@ -72,6 +74,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     (frequency, targetPerWeek, scheduleTimes, scheduleDays) =
       (columns.frequency, columns.targetPerWeek, columns.scheduleTimes, columns.scheduleDays)
     (kind, unit, target, targetDirection) = (columns.kind, columns.unit, columns.target, columns.targetDirection)
+    weekdays = columns.weekdays
     description = habit.description
     switch habit.reminder {
     case .none:
@@ -96,7 +99,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     return try Stored.valid(what) { () throws(ValidationError) in
       let columns = StoredSchedule(
         frequency: frequency, targetPerWeek: targetPerWeek, scheduleTimes: scheduleTimes, scheduleDays: scheduleDays,
-        kind: kind, unit: unit, target: target, targetDirection: targetDirection)
+        kind: kind, unit: unit, target: target, targetDirection: targetDirection, weekdays: weekdays)
       func time(_ text: String?) throws(ValidationError) -> WallTime {
         try WallTime(parsing: text ?? "", field: "reminder time")
       }

@@ -17,10 +17,12 @@ extension SQLiteStore {
     try db.requireUser(user)
     let months = try db.cachedStatement(sql: "SELECT month, days FROM habit_months WHERE habit_id = ? ORDER BY month")
     var result: [UUID: HabitHistory] = [:]
+    var ids: [UUID] = []
     let habits = try Row.fetchAll(db, sql: "SELECT id, measurable FROM habits WHERE user_id = ?", arguments: [user.storeText])
     for habit in habits {
       let text: String = habit[0]
       let id = try Stored.uuid(text, "habits.id")
+      ids.append(id)
       let history: HabitHistory
       if habit[1] as Bool {
         history = HabitHistory(try entries(db, habit: text, in: nil))
@@ -29,7 +31,7 @@ extension SQLiteStore {
       }
       if history.firstDay != nil { result[id] = history }
     }
-    return result
+    return result.pausing(try db.pauses(of: user), habits: ids)
   }
 
   /// Lays a habit's months, in order, end to end from the first one's first day.

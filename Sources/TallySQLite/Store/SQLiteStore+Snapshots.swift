@@ -34,7 +34,8 @@ extension SQLiteStore {
         chat: try Self.chatMessages(db, in: Day.allTime, user: user),
         shows: shows,
         episodes: shows.flatMap { episodesByShow[$0.id] ?? [] },
-        prices: try Self.priceTable(db, user: user).prices)
+        prices: try Self.priceTable(db, user: user).prices,
+        pauses: try db.pauses(of: user))
     }
   }
 
@@ -72,6 +73,9 @@ extension SQLiteStore {
         case .habit: return try HabitRecord.exists(db, key: id.storeText)
         case .chatMessage: return try ChatMessageRecord.exists(db, key: id.storeText)
         case .show: return try ShowRecord.exists(db, key: id.storeText)
+        case .pause:
+          return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pauses WHERE id = ?)", arguments: [id.storeText])
+            ?? false
         }
       }
       let sync = try SyncRecorder(db, user: user.id, now: now)
@@ -101,6 +105,10 @@ extension SQLiteStore {
       }
       for price in fresh.prices {
         try PriceRecord(price, user: user.id).insert(db)
+      }
+      for pause in fresh.pauses {
+        try db.writePause(pause, user: user.id)
+        try sync.record(.pause(pause))
       }
       try SQLiteSyncMirror.record(db, user: user.id, with: sync)
       return user

@@ -75,4 +75,14 @@ extension SQLiteSyncStorage {
   func deletePrice(country: String, providerID: Int) throws {
     _ = try PriceRecord.deleteOne(db, key: ["user_id": user.storeText, "country": country, "provider_id": providerID])
   }
+
+  func userHasHabit(_ id: UUID) throws -> Bool {
+    try HabitRecord.filter(key: id.storeText).filter(sql: "user_id = ?", arguments: [user.storeText]).fetchCount(db) == 1
+  }
+
+  func savePause(_ pause: Pause) throws { try db.writePause(pause, user: user) }
+
+  func deletePause(_ id: UUID) throws {
+    try db.execute(sql: "DELETE FROM pauses WHERE id = ? AND user_id = ?", arguments: [id.storeText, user.storeText])
+  }
 }

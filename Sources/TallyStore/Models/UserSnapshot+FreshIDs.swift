@@ -3,20 +3,27 @@ import TallyCore
 
 /// The records of a snapshot whose ids a store must keep unique across all users.
 public enum SnapshotRecordKind: Sendable {
-  case habit, chatMessage, show
+  case habit, chatMessage, show, pause
 }
 
 extension UserSnapshot {
-  /// The snapshot with a new random id for every habit, chat message and show whose id
-  /// `isTaken` says is in use, and each episode moved to its show's new id, so the file's
-  /// links survive. Restoring an export into a second account then works, and never tells
+  /// The snapshot with a new random id for every habit, chat message, show and pause whose id
+  /// `isTaken` says is in use, and each episode and pause moved to its show's or habit's new
+  /// id, so the file's links survive. Restoring an export into a second account then works, and never tells
   /// the importer that some other account holds an id.
   public func withFreshIDs(
     where isTaken: (SnapshotRecordKind, UUID) throws -> Bool
   ) throws -> UserSnapshot {
     var result = self
-    for index in habits.indices {
-      if try isTaken(.habit, habits[index].habit.id) { result.habits[index].habit.id = UUID() }
+    var movedHabits: [UUID: UUID] = [:]
+    for index in habits.indices where try isTaken(.habit, habits[index].habit.id) {
+      let id = UUID()
+      movedHabits[habits[index].habit.id] = id
+      result.habits[index].habit.id = id
+    }
+    for index in pauses.indices {
+      if try isTaken(.pause, pauses[index].id) { result.pauses[index].id = UUID() }
+      if let habit = pauses[index].habitID, let moved = movedHabits[habit] { result.pauses[index].habitID = moved }
     }
     for index in chat.indices {
       if try isTaken(.chatMessage, chat[index].id) { result.chat[index].id = UUID() }

@@ -32,10 +32,13 @@ public struct UserSnapshot: Hashable, Sendable {
   public var episodes: [Episode]
   /// By country, then provider.
   public var prices: [Price]
+  /// Of one habit among ``habits`` or of all; by first day.
+  public var pauses: [Pause]
 
   public init(
     settings: UserSettings, habits: [HabitWithEntries] = [], journal: [JournalEntry] = [],
-    chat: [ChatMessage] = [], shows: [Show] = [], episodes: [Episode] = [], prices: [Price] = []
+    chat: [ChatMessage] = [], shows: [Show] = [], episodes: [Episode] = [], prices: [Price] = [],
+    pauses: [Pause] = []
   ) {
     self.settings = settings
     self.habits = habits
@@ -44,6 +47,7 @@ public struct UserSnapshot: Hashable, Sendable {
     self.shows = shows
     self.episodes = episodes
     self.prices = prices
+    self.pauses = pauses
   }
 
   /// The snapshot with every rule a store keeps checked that needs no database: valid
@@ -110,6 +114,18 @@ public struct UserSnapshot: Hashable, Sendable {
       }
     }
     _ = try StoreError.validating { () throws(ValidationError) in try PriceTable(prices) }
+    var pauseIDs: Set<UUID> = []
+    for (index, pause) in pauses.enumerated() {
+      guard pauseIDs.insert(pause.id).inserted else {
+        throw .conflict("the pause \(pause.id.storeText) is listed twice")
+      }
+      if let habit = pause.habitID, !habitIDs.contains(habit) {
+        throw .invalid(
+          ValidationError(
+            field: "pauses[\(index)]", rule: "names the habit \(habit.storeText), which is not among the habits"))
+      }
+      result.pauses[index] = try PauseRules.check(pause, against: pauses)
+    }
     return result
   }
 }

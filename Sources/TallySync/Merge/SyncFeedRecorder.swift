@@ -158,6 +158,14 @@ public struct SyncRecord: Sendable {
       fields: try SyncFields.encode(episode, kind: .episode))
   }
 
+  public static func pause(_ pause: Pause) throws -> Self {
+    Self(key: SyncKey(kind: .pause, id: pause.id.storeText), fields: try SyncFields.encode(pause, kind: .pause))
+  }
+
+  public static func pauseDeleted(_ id: UUID) -> Self {
+    Self(key: SyncKey(kind: .pause, id: id.storeText), fields: nil)
+  }
+
   public static func price(country: String, providerID: Int, _ price: Price?) -> Self {
     Self(
       key: SyncKey(kind: .price, id: SyncID.price(country, providerID)),

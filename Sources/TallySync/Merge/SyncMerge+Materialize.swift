@@ -37,6 +37,17 @@ extension SyncMerge {
         Episode.self, state.fields,
         adding: ["showID": .string(show.storeText), "season": .int(Int64(season)), "number": .int(Int64(number))])
       try storage.saveEpisode(episode)
+    case .pause(let pauseID):
+      if state.deleted != nil {
+        try storage.deletePause(pauseID)
+      } else if state.isComplete(.pause) {
+        let pause = try SyncFields.decode(Pause.self, state.fields, adding: ["id": .string(pauseID.storeText)])
+        if let habit = pause.habitID, try !storage.userHasHabit(habit) {
+          try storage.deletePause(pauseID)
+        } else {
+          try storage.savePause(pause)
+        }
+      }
     case .price(let country, let providerID):
       guard state.isComplete(.price) else { return }
       if let price = try SyncFields.price(state.fields, country: country, providerID: providerID) {

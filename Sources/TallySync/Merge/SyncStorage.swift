@@ -102,4 +102,10 @@ public protocol SyncMergeStorage: SyncFeedStorage {
   func saveEpisode(_ episode: Episode) throws
   func savePrice(_ price: Price) throws
   func deletePrice(country: String, providerID: Int) throws
+  /// Whether the user has this habit: a pause of a habit the user does not have is no row.
+  func userHasHabit(_ id: UUID) throws -> Bool
+  /// Saves the pause as merged, even where it overlaps another (two devices' pauses merge as
+  /// their union); deleting it when it is of a habit the user no longer has.
+  func savePause(_ pause: Pause) throws
+  func deletePause(_ id: UUID) throws
 }

@@ -45,6 +45,11 @@ struct HabitPages {
       let checked: Bool
     }
 
+    struct DayBox: Sendable {
+      let name: String
+      let checked: Bool
+    }
+
     let form: HabitForm
     let action: String
     let heading: String
@@ -56,6 +61,9 @@ struct HabitPages {
     let targets: [Swatch]
     let isWeekly: Bool
     let isCustom: Bool
+    let isWeekdays: Bool
+    /// The weekday boxes, from the user's first weekday.
+    let weekdays: [DayBox]
     let isMeasurable: Bool
     let isAtMost: Bool
     let reminderNone: Bool
@@ -343,6 +351,11 @@ struct HabitPages {
       swatches: swatches, groups: groups,
       targets: (1...6).map { FormModel.Swatch(hex: String($0), checked: String($0) == form.target) },
       isWeekly: form.frequency == "weekly", isCustom: form.frequency == "custom",
+      isWeekdays: form.frequency == "weekdays",
+      weekdays: (0..<7).map { offset in
+        let day = Weekday(rawValue: (user.settings.firstWeekday.rawValue - 1 + offset) % 7 + 1)!
+        return FormModel.DayBox(name: day.name, checked: form.weekdays.contains(day))
+      },
       isMeasurable: form.kind == "measurable", isAtMost: form.direction == "atMost", reminderNone: form.reminder == "none",
       reminderSingle: form.reminder == "single", reminderPeriodic: form.reminder == "periodic",
       habitID: habitID?.storeText)

@@ -73,6 +73,8 @@ struct HabitDetail: Sendable {
       case .weekly(let k): "\(k) \(k == 1 ? "day" : "days") a week"
       case .timesInDays(let k, let n): "\(k) \(k == 1 ? "time" : "times") in \(n) days"
       case .monthly(let k): "\(k) \(k == 1 ? "day" : "days") a month"
+      case .weekdays(let days):
+        "Every " + Self.list(days.ordered(from: calendar.firstWeekday).map { $0.name.capitalized })
       }
     reminderText =
       switch habit.reminder {
@@ -100,6 +102,11 @@ struct HabitDetail: Sendable {
       TotalsChart(habit: habit, history: history, today: today, calendar: calendar, by: $0)
     }
     back = "/habits/\(habit.id.storeText)"
+  }
+
+  /// "Monday, Wednesday and Friday".
+  static func list(_ items: [String]) -> String {
+    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
   static func percent(_ share: Double) -> String {

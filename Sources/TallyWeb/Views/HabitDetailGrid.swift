@@ -154,6 +154,8 @@ extension HabitDetail {
         return #"fill="\#(color)" fill-opacity="\#([0.2, 0.4, 0.6, 0.8, 1][level])""#
       case .skipped: return #"class="cell-skipped""#
       case .beforeStart: return #"class="cell-before""#
+      case .unscheduled: return #"class="cell-unscheduled""#
+      case .paused: return #"class="cell-paused""#
       case .empty, .future: return #"class="cell-empty""#
       }
     }

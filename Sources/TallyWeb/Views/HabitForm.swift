@@ -13,6 +13,9 @@ struct HabitForm: Decodable, Sendable {
   var target: String = "3"
   /// Any schedule as text (`3 in 10 days`, `2 a month`), used when `frequency` is `custom`.
   var schedule: String = "3 in 10 days"
+  /// The weekdays ticked (`monday`, …), used when `frequency` is `weekdays`; each is a
+  /// checkbox of its own, `on-monday`, so a plain form post carries them.
+  var weekdays: Set<Weekday> = [.monday, .wednesday, .friday]
   /// `yesNo` or `measurable`, with the measure's fields.
   var kind: String = "yesNo"
   var goal: String = ""
@@ -52,6 +55,9 @@ struct HabitForm: Decodable, Sendable {
     case .timesInDays, .monthly:
       frequency = "custom"
       schedule = habit.frequency.text
+    case .weekdays(let days):
+      frequency = "weekdays"
+      weekdays = Set(days)
     }
     if let measure = habit.measure {
       kind = "measurable"
@@ -93,11 +99,22 @@ struct HabitForm: Decodable, Sendable {
     start = try c.decodeIfPresent(String.self, forKey: .start) ?? blank.start
     end = try c.decodeIfPresent(String.self, forKey: .end) ?? blank.end
     every = try c.decodeIfPresent(String.self, forKey: .every) ?? blank.every
+    let ticked = try decoder.container(keyedBy: DayKey.self)
+    weekdays = Set(Weekday.allCases.filter { ticked.contains(DayKey($0)) })
   }
 
   private enum CodingKeys: String, CodingKey {
     case name, icon, color, group, frequency, target, schedule, reminder, time, start, end, every
     case kind, goal, unit, direction, about
+  }
+
+  /// A weekday's checkbox: `on-monday`.
+  struct DayKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ day: Weekday) { stringValue = "on-\(day.name)" }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// The values the form's fields describe, each checked by the engine's own rules.
@@ -119,7 +136,8 @@ struct HabitForm: Decodable, Sendable {
         }
         frequency = try Frequency.weekly(targetPerWeek: target).validated()
       case "custom": frequency = try Frequency(parsing: schedule)
-      default: throw ValidationError(field: "frequency", rule: "must be daily, weekly or custom")
+      case "weekdays": frequency = .weekdays(try WeekdaySet(Array(weekdays)))
+      default: throw ValidationError(field: "frequency", rule: "must be daily, weekly, weekdays or custom")
       }
       let reminder: Reminder
       switch self.reminder {

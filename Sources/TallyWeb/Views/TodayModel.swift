@@ -79,6 +79,9 @@ struct TodayModel: Sendable {
     let buttonLabel: String
     /// For a measurable habit: a number field instead of the check.
     let measure: DueMeasure?
+    /// Whether the day is one the habit asks for: neither paused nor outside its weekdays.
+    /// Other habits are listed apart, still markable (an extra session counts).
+    let isDue: Bool
   }
 
   struct DueMeasure: Sendable {
@@ -102,8 +105,10 @@ struct TodayModel: Sendable {
   let hasEntry: Bool
   let messages: [Message]
   let habits: [DueHabit]
-  /// The habits' rows, drawn by ``DueHabit/row(selectedDay:back:isFuture:)``.
+  /// The habits' rows, drawn by ``DueHabit/row(selectedDay:back:isFuture:)``: those due on
+  /// the day, then those resting (paused, or not on one of their weekdays).
   let dueRows: String
+  let restRows: String
   let back: String
 
   /// `days` are the user's kept habits and their days (``HabitHistories``): the habits, the
@@ -124,7 +129,13 @@ struct TodayModel: Sendable {
       let kept = days.days(of: habit.id)
       return due(
         habit, on: selected, weekEntries: kept.entries(in: week),
-        periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), dayName: dayName)
+        periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), dayName: dayName,
+        isDue: habit.isScheduled(on: selected, history: kept.history))
+    }
+    func rows(_ habits: [DueHabit]) -> String {
+      habits.map {
+        $0.row(selectedDay: selected.description, back: "/today?day=\(selected)", isFuture: selected > today)
+      }.joined()
     }
     let formatter = DateFormatter()
     formatter.timeZone = calendar.timeZone
@@ -143,9 +154,8 @@ struct TodayModel: Sendable {
       hasEntry: entry != nil,
       messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
       habits: dueHabits,
-      dueRows: dueHabits.map {
-        $0.row(selectedDay: selected.description, back: "/today?day=\(selected)", isFuture: selected > today)
-      }.joined(),
+      dueRows: rows(dueHabits.filter(\.isDue)),
+      restRows: rows(dueHabits.filter { !$0.isDue }),
       back: "/today?day=\(selected)")
   }
 
@@ -218,15 +228,19 @@ struct TodayModel: Sendable {
   }
 
   static func due(
-    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, dayName: String
+    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, dayName: String,
+    isDue: Bool = true
   ) -> DueHabit {
     let entry = weekEntries.first { $0.day == day }
     let status = entry?.status
+    let doneThisWeek = weekEntries.filter { $0.status == .done && $0.day <= day }.count
     let detail: String =
       switch habit.frequency {
       case .daily: "Daily"
-      case .weekly(let target):
-        "\(weekEntries.filter { $0.status == .done && $0.day <= day }.count) of \(target) this week"
+      case .weekly(let target): "\(doneThisWeek) of \(target) this week"
+      case .weekdays(let days):
+        !habit.frequency.isScheduled(on: day)
+          ? "Not on \(day.weekday.name.capitalized)s" : "\(doneThisWeek) of \(days.count) this week"
       case .timesInDays, .monthly: habit.frequency.text.capitalized
       }
     let done = status == .done
@@ -242,7 +256,9 @@ struct TodayModel: Sendable {
     }
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
-      done: done, skipped: status == .skipped, detail: measure?.1 ?? detail, nextStatus: done ? "none" : "done",
-      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)", measure: measure?.0)
+      done: done, skipped: status == .skipped,
+      detail: isDue || !habit.frequency.isScheduled(on: day) ? measure?.1 ?? detail : "Paused", nextStatus: done ? "none" : "done",
+      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)", measure: measure?.0,
+      isDue: isDue)
   }
 }

@@ -4,7 +4,7 @@ import TallyCore
 import TallyStore
 import TallyWire
 
-/// `tally habit add NAME [--weekly K | --schedule S] [--target N [--unit U] [--at-most]]
+/// `tally habit add NAME [--weekly K | --schedule S | --weekdays mon,wed,fri] [--target N [--unit U] [--at-most]]
 /// [--description T] [--color HEX] [--icon I] [--group G] [--created DAY]`
 struct HabitAdd: TallyCommand {
   static let configuration = CommandConfiguration(
@@ -39,7 +39,9 @@ struct HabitAdd: TallyCommand {
   var json = false
 
   func validate() throws {
-    if weekly != nil && kind.schedule != nil { throw UsageError("Give --weekly or --schedule, not both.") }
+    if weekly != nil && (kind.schedule != nil || kind.weekdays != nil) {
+      throw UsageError("Give --weekly, --schedule or --weekdays, only one.")
+    }
     _ = try checked { () throws(TallyCore.ValidationError) in try Habit.validName(name) }
     _ = try fields()
     _ = try kind.measure(over: nil)

@@ -4,7 +4,7 @@ import TallyCore
 import TallyStore
 import TallyWire
 
-/// `tally habit edit HABIT [--name N] [--weekly K | --daily] [--color HEX] [--icon I] [--group G]
+/// `tally habit edit HABIT [--name N] [--weekly K | --daily | --weekdays mon,wed,fri] [--color HEX] [--icon I] [--group G]
 /// [--created DAY] [--reminder R]`
 struct HabitEdit: TallyCommand {
   static let configuration = CommandConfiguration(
@@ -49,8 +49,8 @@ struct HabitEdit: TallyCommand {
   var json = false
 
   func validate() throws {
-    if [daily, weekly != nil, kind.schedule != nil].filter(\.self).count > 1 {
-      throw UsageError("Give one of --daily, --weekly and --schedule.")
+    if [daily, weekly != nil, kind.schedule != nil, kind.weekdays != nil].filter(\.self).count > 1 {
+      throw UsageError("Give one of --daily, --weekly, --schedule and --weekdays.")
     }
     if yesNo && (kind.target != nil || kind.unit != nil || kind.atMost || kind.atLeast) {
       throw UsageError("--yes-no takes no --target, --unit, --at-most or --at-least.")
