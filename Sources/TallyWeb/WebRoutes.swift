@@ -11,6 +11,7 @@ public enum WebRoutes {
     TodayPages(services: services).addRoutes(to: pages)
     JournalPages(services: services).addRoutes(to: pages)
     HabitPages(services: services).addRoutes(to: pages)
+    PausePages(services: services).addRoutes(to: pages)
     StatisticsPages(services: services).addRoutes(to: pages)
     CalendarPages(services: services).addRoutes(to: pages)
     ShowPages(services: services).addRoutes(to: pages)

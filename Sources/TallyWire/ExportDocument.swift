@@ -20,6 +20,8 @@ public struct ExportDocument: Codable, Sendable {
   public var shows: [ShowJSON]
   public var episodes: [EpisodeJSON]
   public var prices: [Price]
+  /// Absent from files written before pauses existed, which read as having none.
+  public var pauses: [Pause]?
 
   public struct UserJSON: Codable, Sendable {
     public var id: String
@@ -47,7 +49,8 @@ extension ExportDocument {
       chat: snapshot.chat.map(ChatJSON.init),
       shows: snapshot.shows.map(ShowJSON.init),
       episodes: snapshot.episodes.map(EpisodeJSON.init),
-      prices: snapshot.prices)
+      prices: snapshot.prices,
+      pauses: snapshot.pauses)
   }
 
   /// The exported user and their data as the engine's values, with every rule checked that
@@ -73,7 +76,8 @@ extension ExportDocument {
       chat: try chat.map { try $0.message() },
       shows: try shows.map { try $0.show() },
       episodes: try episodes.map { try $0.episode() },
-      prices: prices)
+      prices: prices,
+      pauses: pauses ?? [])
     return (exported, try snapshot.checked())
   }
 }

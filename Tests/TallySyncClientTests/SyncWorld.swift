@@ -128,6 +128,7 @@ struct Contents: Equatable, CustomStringConvertible {
   var shows: [Show]
   var episodes: [Episode]
   var prices: [Price]
+  var pauses: [Pause]
 
   static func of(_ store: any Store, _ user: UUID) async throws -> Contents {
     let snapshot = try await store.snapshot(of: user)
@@ -137,7 +138,8 @@ struct Contents: Equatable, CustomStringConvertible {
       entries: Dictionary(uniqueKeysWithValues: snapshot.habits.map { ($0.habit.id, $0.entries) }),
       journal: snapshot.journal, chat: snapshot.chat, shows: snapshot.shows,
       episodes: snapshot.episodes.sorted { ($0.showID.uuidString, $0.season, $0.number) < ($1.showID.uuidString, $1.season, $1.number) },
-      prices: snapshot.prices.sorted { ($0.country, $0.providerID) < ($1.country, $1.providerID) })
+      prices: snapshot.prices.sorted { ($0.country, $0.providerID) < ($1.country, $1.providerID) },
+      pauses: snapshot.pauses)
   }
 
   var description: String {
@@ -160,6 +162,7 @@ struct Contents: Equatable, CustomStringConvertible {
     if chat != other.chat { parts.append("chat: \(only(chat, other.chat))") }
     if shows != other.shows || episodes != other.episodes { parts.append("shows or episodes differ") }
     if prices != other.prices { parts.append("prices: \(only(prices, other.prices))") }
+    if pauses != other.pauses { parts.append("pauses: \(only(pauses, other.pauses))") }
     return parts.joined(separator: "; ")
   }
 }

@@ -15,9 +15,8 @@ struct GridText {
 
   // MARK: One habit
 
-  static let habitLegend = "■ done  □ not done  × skipped  · before start  - not scheduled  ‖ paused"
-  static let measuredLegend =
-    "█ target  ▓ ▒ ░ part of it  □ nothing  × skipped  · before start  - not scheduled  ‖ paused"
+  static let habitLegend = "■ done  □ not done  × skipped  · before start"
+  static let measuredLegend = "█ target  ▓ ▒ ░ part of it  □ nothing  × skipped  · before start"
 
   func lines(_ grid: HabitGrid, habit: Habit) -> [String] {
     let cells = grid.weeks.map { week in
@@ -25,8 +24,13 @@ struct GridText {
         cell.shareLevel.map { paint(Self.levelGlyphs[$0], habit.color) } ?? glyph(cell.state, colour: habit.color)
       }
     }
-    return draw(weekStarts: grid.weeks.map { $0[0].day }, cells: cells)
-      + ["", habit.measure == nil ? Self.habitLegend : Self.measuredLegend]
+    // The neutral days' signs are explained only where the grid shows them.
+    let states = Set(grid.weeks.joined().map(\.state))
+    let legend = [
+      habit.measure == nil ? Self.habitLegend : Self.measuredLegend,
+      states.contains(.unscheduled) ? "- not scheduled" : nil, states.contains(.paused) ? "‖ paused" : nil,
+    ]
+    return draw(weekStarts: grid.weeks.map { $0[0].day }, cells: cells) + ["", legend.compactMap(\.self).joined(separator: "  ")]
   }
 
   func glyph(_ state: HabitGrid.State, colour habitColour: HexColor) -> String {

@@ -30,9 +30,10 @@ public struct Pause: Identifiable, Hashable, Codable, Sendable {
   }
 
   public func encode(to encoder: any Encoder) throws {
+    // Ids as lower-case text, as every other id Tally writes.
     var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(id, forKey: .id)
-    try c.encode(habitID, forKey: .habitID)
+    try c.encode(id.uuidString.lowercased(), forKey: .id)
+    try c.encode(habitID?.uuidString.lowercased(), forKey: .habitID)
     try c.encode(from, forKey: .from)
     try c.encode(until, forKey: .until)
   }

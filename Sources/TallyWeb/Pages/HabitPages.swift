@@ -166,7 +166,7 @@ struct HabitPages {
     let until = try query.day("until")
     let width = try Self.gridWidth(of: request)
     let model = HabitDetail(
-      habit: habit, entries: entries, today: time.today, calendar: time.calendar, width: width, editing: editing,
+      habit: habit, entries: entries, pauses: try await services.store.pauses(for: user.id), today: time.today, calendar: time.calendar, width: width, editing: editing,
       until: until)
     return Templates.shared.page(
       "habit", title: habit.name, section: .habits, user: user, request: request, content: model, live: revision)

@@ -49,12 +49,20 @@ struct HabitDetail: Sendable {
   let charts: [TotalsChart]
   let measurable: Bool
   let back: String
+  /// The habit's pauses and those of all habits that have not ended, and whether one holds today.
+  let pauses: [PauseRow]
+  let isPaused: Bool
+  /// Whether the grid shows days outside the habit's weekdays, for its key.
+  let hasWeekdays: Bool
 
   init(
-    habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar, width: Double, editing: Day?,
-    until: Day? = nil
+    habit: Habit, entries: [HabitEntry], pauses: [Pause] = [], today: Day, calendar: DayCalendar, width: Double,
+    editing: Day?, until: Day? = nil
   ) {
-    let history = HabitHistory(entries)
+    let history = HabitHistory(entries).pausing(PausedDays(pauses, habit: habit.id))
+    self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, calendar: calendar)
+    isPaused = history.isPaused(on: today)
+    if case .weekdays = habit.frequency { hasWeekdays = true } else { hasWeekdays = false }
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(
       habit, entries: entries, history: history, statistics: statistics, today: today, calendar: calendar)

@@ -68,7 +68,7 @@ extension TodayModel: TemplateFields {
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "dueRows": \.dueRows, "back": \.back,
-    "restRows": { $0.restRows.isEmpty ? nil : $0.restRows },
+    "restRows": { $0.restRows.isEmpty ? nil : $0.restRows }, "vacations": \.vacations, "onVacation": \.onVacation,
     "checkTemplates": { _ in TodayModel.checkTemplates }, "messageTemplate": { _ in TodayModel.messageTemplate },
   ]
 }

@@ -109,6 +109,9 @@ struct TodayModel: Sendable {
   /// the day, then those resting (paused, or not on one of their weekdays).
   let dueRows: String
   let restRows: String
+  /// The pauses of all habits that hold today or lie ahead ("Pause all until …" adds one).
+  let vacations: [PauseRow]
+  let onVacation: Bool
   let back: String
 
   /// `days` are the user's kept habits and their days (``HabitHistories``): the habits, the
@@ -156,6 +159,8 @@ struct TodayModel: Sendable {
       habits: dueHabits,
       dueRows: rows(dueHabits.filter(\.isDue)),
       restRows: rows(dueHabits.filter { !$0.isDue }),
+      vacations: PauseRow.rows(days.pauses.filter { $0.habitID == nil }, habit: nil, today: today, calendar: calendar),
+      onVacation: days.pauses.contains { $0.habitID == nil && $0.days.contains(today) },
       back: "/today?day=\(selected)")
   }
 
