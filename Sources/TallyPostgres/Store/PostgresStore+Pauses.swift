@@ -32,7 +32,7 @@ extension PostgresStore {
 
   public func deletePause(id: UUID, for user: UUID) async throws {
     try await write(recordingFor: user) { connection, sync in
-      guard try await connection.run("DELETE FROM pauses WHERE id = \(id) AND user_id = \(user)") == 1 else {
+      guard try await connection.run("DELETE FROM pauses WHERE id = \(id) AND user_id = \(user) RETURNING 1") == 1 else {
         throw StoreError.notFound(.pause(id))
       }
       try await sync.record(.pauseDeleted(id))

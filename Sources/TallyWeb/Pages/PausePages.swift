@@ -96,3 +96,15 @@ struct PauseRow: Sendable {
       }
   }
 }
+
+extension PauseRow {
+  /// `[{"id": …, "until": …}, …]`: each pause a resume on `day` ends (its new last day) or
+  /// deletes (no `until`), as ``PauseRepository/resume(habit:on:for:)`` would.
+  static func resumeChanges(_ pauses: [Pause], on day: Day) -> String {
+    let changes = pauses.filter { $0.days.upperBound >= day }.map { pause in
+      ["id": pause.id.storeText, "until": pause.resumed(on: day)?.until?.description]
+    }
+    let data = (try? JSONSerialization.data(withJSONObject: changes.map { $0.compactMapValues { $0 } }, options: [.sortedKeys])) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}

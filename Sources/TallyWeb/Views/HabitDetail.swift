@@ -49,9 +49,13 @@ struct HabitDetail: Sendable {
   let charts: [TotalsChart]
   let measurable: Bool
   let back: String
-  /// The habit's pauses and those of all habits that have not ended, and whether one holds today.
+  /// The habit's pauses and those of all habits that have not ended, and whether one of its
+  /// own holds today.
   let pauses: [PauseRow]
   let isPaused: Bool
+  /// What "Resume today" makes of each of the habit's pauses, for the offline app.
+  let resumeChanges: String
+  let today: String
   /// Whether the grid shows days outside the habit's weekdays, for its key.
   let hasWeekdays: Bool
 
@@ -61,7 +65,10 @@ struct HabitDetail: Sendable {
   ) {
     let history = HabitHistory(entries).pausing(PausedDays(pauses, habit: habit.id))
     self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, calendar: calendar)
-    isPaused = history.isPaused(on: today)
+    let own = pauses.filter { $0.habitID == habit.id }
+    isPaused = own.contains { $0.days.contains(today) }
+    resumeChanges = PauseRow.resumeChanges(own, on: today)
+    self.today = today.description
     if case .weekdays = habit.frequency { hasWeekdays = true } else { hasWeekdays = false }
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(

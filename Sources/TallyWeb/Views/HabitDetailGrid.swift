@@ -20,6 +20,8 @@ extension HabitDetail {
     /// The day's whole note, which a tap made offline keeps (an entry syncs whole).
     let note: String?
     let tabIndex: Int
+    /// `paused` or `unscheduled` for a neutral day: the look offline.js gives it when cleared.
+    let neutral: String?
   }
 
   /// How a square looks in one state, with the words a screen reader says for it: shipped
@@ -112,7 +114,9 @@ extension HabitDetail {
               x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
               paint: Self.paint(cell.state, shareLevel: cell.shareLevel, color: habit.color.css),
               marks: Self.marks(skipped: cell.state == .skipped, noted: note != nil),
-              note: note, tabIndex: cell.day == focused ? 0 : -1)
+              note: note, tabIndex: cell.day == focused ? 0 : -1,
+              neutral: history.isPaused(on: cell.day)
+                ? "paused" : habit.frequency.isScheduled(on: cell.day) ? nil : "unscheduled")
           })
       }
       weeks = weekCount
@@ -124,7 +128,7 @@ extension HabitDetail {
       }
       skippedLook = look(.skipped)
       notedLook = look(.empty, noted: true)
-      looks = [look(.done), skippedLook, look(.empty), notedLook]
+      looks = [look(.done), skippedLook, look(.empty), notedLook, look(.unscheduled), look(.paused)]
       self.width = DateCircleSVG.number(x(weekCount) - Self.gap / 2)
       height = DateCircleSVG.number(Self.monthHeight + 7 * pitch - Self.gap / 2)
       layoutWidth = DateCircleSVG.number(width)

@@ -55,7 +55,7 @@ extension HabitDetail.GridRow: TemplateFields {
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "note": \.note,
-    "tabIndex": \.tabIndex,
+    "tabIndex": \.tabIndex, "neutral": \.neutral,
   ]
 }
 
@@ -69,6 +69,7 @@ extension TodayModel: TemplateFields {
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "dueRows": \.dueRows, "back": \.back,
     "restRows": { $0.restRows.isEmpty ? nil : $0.restRows }, "vacations": \.vacations, "onVacation": \.onVacation,
+    "resumeChanges": \.resumeChanges,
     "checkTemplates": { _ in TodayModel.checkTemplates }, "messageTemplate": { _ in TodayModel.messageTemplate },
   ]
 }

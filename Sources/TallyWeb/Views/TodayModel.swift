@@ -112,6 +112,8 @@ struct TodayModel: Sendable {
   /// The pauses of all habits that hold today or lie ahead ("Pause all until …" adds one).
   let vacations: [PauseRow]
   let onVacation: Bool
+  /// What "Resume all habits today" makes of each pause of all habits, for the offline app.
+  let resumeChanges: String
   let back: String
 
   /// `days` are the user's kept habits and their days (``HabitHistories``): the habits, the
@@ -161,6 +163,7 @@ struct TodayModel: Sendable {
       restRows: rows(dueHabits.filter { !$0.isDue }),
       vacations: PauseRow.rows(days.pauses.filter { $0.habitID == nil }, habit: nil, today: today, calendar: calendar),
       onVacation: days.pauses.contains { $0.habitID == nil && $0.days.contains(today) },
+      resumeChanges: PauseRow.resumeChanges(days.pauses.filter { $0.habitID == nil }, on: today),
       back: "/today?day=\(selected)")
   }
 

@@ -45,6 +45,16 @@
         const sentAt = new Date(await sync.now()).toISOString();
         return { kind: "chat", id: sync.uuid(), fields: { day, role: "user", text, sentAt } };
       }
+      case "pause": {
+        // A new pause of the form's habit (none: every habit), from the day given or today.
+        const habitId = value(form, "habit") || null;
+        const from = value(form, "from") || form.dataset.today;
+        return [{ kind: "pause", id: sync.uuid(), fields: { habitId, from, until: value(form, "until") || null } }];
+      }
+      case "resume":
+        // The page names each pause holding today and what resuming makes of it (docs/web.md).
+        return JSON.parse(form.dataset.resume).map(({ id, until }) => (until
+          ? { kind: "pause", id, fields: { until } } : { kind: "pause", id, deleted: true }));
       default: return null;
     }
   }
@@ -142,7 +152,9 @@
   // looks: the square, its marks and its words), and said to be waiting.
   function paintCell(cell, { status, note }) {
     const looks = document.getElementById("grid-cell-looks").content.firstElementChild;
-    const look = looks.querySelector(`[data-state="${status === "done" || status === "skipped" ? status : "empty"}"]`);
+    // A day left with nothing goes back to its own look: not done, or paused / not scheduled.
+    const state = status === "done" || status === "skipped" ? status : cell.dataset.neutral || "empty";
+    const look = looks.querySelector(`[data-state="${state}"]`);
     const marks = [...look.children].filter((node) => node.localName !== "rect");
     if (note) marks.push(...[...looks.querySelector('[data-state="noted"]').children].filter((node) => node.localName !== "rect"));
     // The title and the target's hit area stay; the square and its marks are the look's.
@@ -168,7 +180,22 @@
     };
   }
 
-  const drawers = { entry: showEntry, journal: showJournal, chat: showChat };
+  // A pause kept offline: said in words beside the form that made it (its days are drawn
+  // when the page comes from the server again).
+  function showPause(change) {
+    const form = document.querySelector('form[data-offline="pause"], form[data-offline="resume"]');
+    if (!form || document.getElementById(`pause-${change.id}`)) return;
+    const note = document.createElement("p");
+    note.id = `pause-${change.id}`;
+    note.className = "help";
+    note.dataset.pending = "yes";
+    note.textContent = change.deleted ? "Pause removed, waiting to be sent."
+      : change.fields.from ? `Paused from ${change.fields.from}${change.fields.until ? ` through ${change.fields.until}` : " until resumed"}, waiting to be sent.`
+        : `Resumed, waiting to be sent.`;
+    form.before(note);
+  }
+
+  const drawers = { entry: showEntry, journal: showJournal, chat: showChat, pause: showPause };
   const show = (change) => (drawers[change.kind] || (() => {}))(change);
 
   async function showWaiting() {
@@ -222,17 +249,19 @@
   }
 
   async function keep(made, form = null) {
-    const change = await made;
-    if (!change) return;
+    const result = await made;
+    if (!result) return;
+    // A resume may end several pauses: each is a change of its own.
+    const changes = Array.isArray(result) ? result : [result];
     try {
-      await sync.record(user, change);
+      for (const change of changes) await sync.record(user, change);
     } catch (_) {
       problem = "This browser refused to keep the change; it was not saved.";
       showStatus();
       return;
     }
-    show(change);
-    if (change.kind === "chat" && form) form.elements.text.value = "";
+    changes.forEach(show);
+    if (changes[0].kind === "chat" && form) form.elements.text.value = "";
     problem = null;
     if (navigator.onLine) send();
     else showStatus();

@@ -99,7 +99,7 @@ self.TallySync = (() => {
   // Stamps the change and keeps it in one transaction, so two tabs never share a stamp and
   // a change is either kept with its stamp or not at all. A later change of the same
   // entity replaces the earlier one: sync takes the latest value anyway.
-  async function record(user, { kind, id, fields }) {
+  async function record(user, { kind, id, fields, deleted }) {
     const db = await database();
     const transaction = db.transaction(["meta", "outbox"], "readwrite");
     const meta = transaction.objectStore("meta");
@@ -112,6 +112,7 @@ self.TallySync = (() => {
     const next = tick(latest, wall(serverClock));
     meta.put(next, "latest");
     const change = { key: `${user}|${kind}|${id}`, user, kind, id, fields, stamp: stampText(next.ms, next.counter, device) };
+    if (deleted) change.deleted = true;
     transaction.objectStore("outbox").put(change);
     await finished(transaction);
     return change;
@@ -146,7 +147,7 @@ self.TallySync = (() => {
       const batch = changes.slice(start, start + BATCH);
       const response = await fetch("/api/v1/sync", {
         method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ device, changes: batch.map(({ kind, id, stamp, fields }) => ({ kind, id, stamp, fields })) }),
+        body: JSON.stringify({ device, changes: batch.map(({ kind, id, stamp, fields, deleted }) => (deleted ? { kind, id, stamp, deleted } : { kind, id, stamp, fields })) }),
       });
       await sawServerClockIn(response);
       if (!response.ok) {
