@@ -15,21 +15,19 @@ Usage: e2e/offline.py PATH/TO/TALLY SCREENSHOT_DIR
 """
 import json
 import re
-import socket
 import sys
-import tempfile
 import time
 import urllib.request
 import uuid
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from support import (Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api, pressed,
-                     serve, sync_status, waiting)
+from support import (ClockedServer, Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api,
+                     pressed, soon, sync_status, waiting)
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -38,42 +36,15 @@ PHONE, DESKTOP = (375, 812), (1280, 900)
 DAY = "2026-11-21"
 STAMP = re.compile(r"^(\d{16})-([0-9a-f]{8})-([0-9a-f-]{36})$")
 
-work = Path(tempfile.mkdtemp())
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    PORT = s.getsockname()[1]
-BASE = f"http://127.0.0.1:{PORT}"
-SERVER_START = datetime(2026, 11, 21, 12, 0, 0)
-began = time.monotonic()
-server = None
+clocked = ClockedServer(TALLY, datetime(2026, 11, 21, 12, 0, 0))
+BASE, work = clocked.base, clocked.work
+start_server, stop_server, server_ms = clocked.start, clocked.stop, clocked.ms
 report = Report()
 check = report.check
 
 
-def start_server():
-    """Starts the server on the same database and port; its clock runs on from noon."""
-    global server
-    now = SERVER_START + timedelta(seconds=time.monotonic() - began)
-    env = {"TZ": "Europe/Berlin", "TALLY_NOW": now.strftime("%Y-%m-%dT%H:%M:%S+01:00"), "PATH": "/usr/bin:/bin"}
-    server = serve(TALLY, work / "tally.sqlite", PORT, env, work / "server.log")
-
-
-def stop_server():
-    server.terminate()
-    server.wait(10)
-
-
-def server_ms():
-    """The server's clock now, in milliseconds (Berlin is UTC+1 in November)."""
-    return (SERVER_START - datetime(1970, 1, 1) - timedelta(hours=1)).total_seconds() * 1000 + (time.monotonic() - began) * 1000
-
-
 def check_soon(predicate, message, timeout=15):
-    try:
-        WebDriverWait(d, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
-        check(True, message)
-    except TimeoutException:
-        check(False, message)
+    soon(d, report, predicate, message, timeout)
 
 
 start_server()
@@ -451,7 +422,6 @@ except Exception:
     raise
 finally:
     d.quit()
-    if server and server.poll() is None:
-        stop_server()
+    clocked.close()
 
 report.exit()

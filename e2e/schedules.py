@@ -9,18 +9,16 @@ offline waits in the outbox and reaches the server when it returns.
 
 Usage: e2e/schedules.py PATH/TO/TALLY SCREENSHOT_DIR
 """
-import socket
 import sys
-import tempfile
 import time
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from support import Report, axe_violations, chromium, emulate_offline, page_api, serve, waiting
+from support import ClockedServer, Report, axe_violations, chromium, emulate_offline, page_api, soon, waiting
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -28,29 +26,10 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 PHONE, DESKTOP = (375, 812), (1280, 900)
 TODAY = "2026-11-20"
 
-work = Path(tempfile.mkdtemp())
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    PORT = s.getsockname()[1]
-BASE = f"http://127.0.0.1:{PORT}"
-SERVER_START = datetime(2026, 11, 20, 12, 0, 0)
-began = time.monotonic()
-server = None
+clocked = ClockedServer(TALLY, datetime(2026, 11, 20, 12, 0, 0))
+BASE = clocked.base
 report = Report()
 check = report.check
-
-
-def start_server():
-    global server
-    now = SERVER_START + timedelta(seconds=time.monotonic() - began)
-    env = {"TZ": "Europe/Berlin", "TALLY_NOW": now.strftime("%Y-%m-%dT%H:%M:%S+01:00"), "PATH": "/usr/bin:/bin"}
-    server = serve(TALLY, work / "tally.sqlite", PORT, env, work / "server.log")
-
-
-def stop_server():
-    server.terminate()
-    server.wait(10)
-
 
 d = chromium(script_timeout=60)
 wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
@@ -66,11 +45,7 @@ def settled():
 
 
 def check_soon(predicate, message, timeout=15):
-    try:
-        WebDriverWait(d, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
-        check(True, message)
-    except TimeoutException:
-        check(False, message)
+    soon(d, report, predicate, message, timeout)
 
 
 def look(name):
@@ -92,7 +67,7 @@ def listed(section):
     return [a.text for a in d.find_elements(By.CSS_SELECTOR, f"{section} .due-name")]
 
 
-start_server()
+clocked.start()
 try:
     d.set_window_size(*DESKTOP)
     d.get(BASE + "/")
@@ -157,7 +132,7 @@ try:
     page_api(d, "POST", "/api/v1/pauses/resume", {})
     d.get(BASE + f"/habits/{gym}")
     settled()
-    stop_server()
+    clocked.stop()
     emulate_offline(d, True)
     d.refresh()
     check("Every Monday, Wednesday and Friday" in find("main").text, "the habit page opens offline")
@@ -168,7 +143,7 @@ try:
     check_soon(lambda: waiting(d) == "1", "the pause waits in the outbox")
     check_soon(lambda: "waiting to be sent" in find("#pauses").text, "the page says the pause waits")
     look("habit-offline")
-    start_server()
+    clocked.start()
     emulate_offline(d, False)
     check_soon(lambda: waiting(d) == "0", "the pause is sent when the connection returns", timeout=30)
     pauses = page_api(d, "GET", "/api/v1/pauses")
@@ -176,14 +151,10 @@ try:
           f"the server holds the pause made offline ({pauses})")
 finally:
     d.quit()
-    if server and server.poll() is None:
-        stop_server()
     if report.failures:
         print("== server log")
-        print((work / "server.log").read_text()[-4000:])
-    for path in sorted(work.rglob("*"), reverse=True):
-        path.unlink() if path.is_file() else path.rmdir()
-    work.rmdir()
+        print(clocked.log.read_text()[-4000:])
+    clocked.close()
 
 if not report.failures:
     print("all schedule checks passed")

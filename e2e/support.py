@@ -2,14 +2,19 @@
 print and count, an axe-core audit (WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices),
 and the offline web app's moves (network emulation, the outbox, marking a habit on Today)."""
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from datetime import datetime, timedelta
+from pathlib import Path
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -134,3 +139,49 @@ def serve(tally, database, port, env, log):
         except OSError:
             time.sleep(0.1)
     raise RuntimeError("tally serve did not start:\n" + open(log).read())
+
+
+class ClockedServer:
+    """`tally serve` on a database of its own and a free loopback port, in Berlin, its clock
+    running on from `start` (Berlin wall time in winter, UTC+1). A suite stops it to go
+    offline: a service worker's own requests are not covered by a page's network emulation,
+    and a stopped server refuses them all. `close` stops it and removes its files."""
+
+    def __init__(self, tally, start):
+        self.tally, self.start_time, self.began = tally, start, time.monotonic()
+        self.work = Path(tempfile.mkdtemp())
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = self.work / "server.log"
+        self.process = None
+
+    def start(self):
+        """Starts the server on the same database and port; its clock runs on from `start`."""
+        now = self.start_time + timedelta(seconds=time.monotonic() - self.began)
+        env = {"TZ": "Europe/Berlin", "TALLY_NOW": now.strftime("%Y-%m-%dT%H:%M:%S+01:00"), "PATH": "/usr/bin:/bin"}
+        self.process = serve(self.tally, self.work / "tally.sqlite", self.port, env, self.log)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+    def ms(self):
+        """The server's clock now, in milliseconds since 1970."""
+        start = (self.start_time - datetime(1970, 1, 1) - timedelta(hours=1)).total_seconds() * 1000
+        return start + (time.monotonic() - self.began) * 1000
+
+    def close(self):
+        if self.process and self.process.poll() is None:
+            self.stop()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def soon(driver, report, predicate, message, timeout=15):
+    """Checks that `predicate` comes true within `timeout` seconds."""
+    try:
+        WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda _: predicate())
+        report.check(True, message)
+    except TimeoutException:
+        report.check(False, message)
