@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import Testing
 
 /// `Day("2026-03-08")!`, for readable fixtures.
 func day(_ text: String) -> Day {
@@ -29,3 +30,20 @@ func entries(from start: String, _ pattern: String) -> [HabitEntry] {
 let specZones = [
   "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata",
 ].map { TimeZone(identifier: $0)! }
+
+/// Every figure of the engine's statistics equals the reference's: counts exactly, rates and
+/// progress to 1e-12, the score (a long product) to 1e-9.
+func expectSameFigures(
+  _ fast: HabitStatistics, _ slow: HabitStatistics, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(fast.currentStreak == slow.currentStreak, sourceLocation: sourceLocation)
+  #expect(fast.longestStreak == slow.longestStreak, sourceLocation: sourceLocation)
+  #expect(fast.streakUnit == slow.streakUnit, sourceLocation: sourceLocation)
+  #expect(abs(fast.completionRate - slow.completionRate) < 1e-12, sourceLocation: sourceLocation)
+  #expect(fast.completionsThisWeek == slow.completionsThisWeek, sourceLocation: sourceLocation)
+  #expect(abs(fast.weeklyProgress - slow.weeklyProgress) < 1e-12, sourceLocation: sourceLocation)
+  #expect(abs(fast.periodProgress - slow.periodProgress) < 1e-12, sourceLocation: sourceLocation)
+  #expect(fast.periodAmount == slow.periodAmount, sourceLocation: sourceLocation)
+  #expect(fast.periodCompletions == slow.periodCompletions, sourceLocation: sourceLocation)
+  #expect(abs(fast.score - slow.score) < 1e-9, sourceLocation: sourceLocation)
+}
