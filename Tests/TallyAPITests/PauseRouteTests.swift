@@ -48,6 +48,25 @@ import Testing
     }
   }
 
+  /// Reminders (and so the calendar feed, the webhook and Web Push) skip paused days and the
+  /// days a weekday schedule leaves out.
+  @Test func remindersSkipNeutralDays() async throws {
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      let reminder: [String: Any] = ["type": "single", "time": "23:30"]
+      _ = try await client.addHabit("Read", ["reminder": reminder], headers: ada)
+      _ = try await client.addHabit(
+        "Gym", ["reminder": reminder, "frequency": ["type": "weekdays", "weekdays": ["tuesday", "thursday"]]], headers: ada)
+      _ = try await client.send(.post, "/api/v1/pauses", json: ["from": "2026-03-09", "until": "2026-03-10"], headers: ada)
+      let upcoming = try await client.send(.get, "/api/v1/reminders?days=6", headers: ada)
+      #expect(upcoming.status == .ok, "\(upcoming.text)")
+      let fired = upcoming.array.map { "\($0["habitName"] as? String ?? "") \($0["day"] as? String ?? "")" }
+      #expect(
+        fired == ["Read 2026-03-08", "Read 2026-03-11", "Read 2026-03-12", "Gym 2026-03-12", "Read 2026-03-13"],
+        "\(fired)")
+    }
+  }
+
   @Test func resumingEndsThePauseTheDayBeforeAndDeletingRemovesIt() async throws {
     try await TestServer().test { client in
       let ada = try await client.setUpOwner()
