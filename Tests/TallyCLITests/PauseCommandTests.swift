@@ -71,3 +71,24 @@ extension Harness {
     return list.first { $0["name"] as? String == name }
   }
 }
+
+@Suite struct ScheduleTransferTests {
+  /// A weekday habit and pauses of one habit and of all survive export and import into an
+  /// empty database, byte for byte.
+  @Test func weekdaysAndPausesSurviveExportAndImport() async throws {
+    let source = Harness()
+    _ = try await source.addHabit("Gym", "--weekdays", "mon,wed,fri", "--created", "2026-03-01")
+    await source.ok("mark", "Gym", "2026-03-02")
+    await source.ok("pause", "Gym", "--from", "2026-03-04", "--until", "2026-03-06")
+    await source.ok("pause", "--all", "--from", "2026-03-20")
+    let first = await source.ok("export")
+    #expect(first.contains("\"weekdays\" : ["), "\(first)")
+    #expect(first.contains("\"pauses\" : ["))
+    let file = source.folder.appendingPathComponent("export.json").path
+    try first.write(toFile: file, atomically: true, encoding: .utf8)
+    let target = Harness()
+    await target.ok("import", file)
+    #expect(await target.ok("export") == first)
+    #expect(await target.ok("pause", "--list") == (await source.ok("pause", "--list")))
+  }
+}
