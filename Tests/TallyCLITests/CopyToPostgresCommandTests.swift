@@ -22,6 +22,10 @@ struct CopyToPostgresCommandTests {
       "--created", "2026-03-01")
     await harness.ok("mark", "Run", "4.125", "2026-03-07")
     await harness.ok("habit", "add", "Swim", "--schedule", "2 a month")
+    // A weekday schedule, a pause of one habit and one of all.
+    await harness.ok("habit", "add", "Gym", "--weekdays", "mon,thu")
+    await harness.ok("pause", "Read", "--from", "2026-03-01", "--until", "2026-03-02")
+    await harness.ok("pause", "--all", "--from", "2026-04-01")
     await harness.ok("journal", "2026-03-08", "A quiet Sunday.")
     await harness.ok("chat", "first")
     await harness.ok("chat", "second")
@@ -60,6 +64,7 @@ struct CopyToPostgresCommandTests {
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(copied.stdout.contains("habit_entries: 3 rows, 3 copied"))
     #expect(copied.stdout.contains("sign_in_attempts: 5 rows, 5 copied"))
+    #expect(copied.stdout.contains("pauses: 2 rows, 2 copied"))
     #expect(copied.stdout.contains("verified"))
 
     let postgres = PostgresStore(try await PostgresTesting.open(try PostgresLocation(url: url)))

@@ -66,7 +66,8 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
   }
 
   /// `score = score·m + v·(1−m)` for each day from `start` through `today`, skipped days and
-  /// neutral days without a done entry (outside the weekdays, paused) leaving it unchanged, `m = 0.5^(√f / 13)` with f the schedule's times over its window.
+  /// neutral days without a done entry (outside the weekdays, paused) leaving it unchanged,
+  /// `m = 0.5^(√f / 13)` with f the schedule's times over its window.
   /// v is the share of the goal reached in the window ending that day: completed days over
   /// the times asked (window and times doubled for yes/no schedules rarer than daily), or the
   /// summed amount's ``Measure/share(of:)``. *At most* habits start at 1, as in Loop.
