@@ -49,6 +49,14 @@ struct HabitBuilder {
 
   func hasDay(_ day: Day, habit: Int) -> Bool { days[habit][day] != nil }
 
+  /// A habit whose file records amounts but no target or unit (HabitBull, Streaks): at least
+  /// 1 a day, no unit, and a warning saying so. `amounts` names them as the file does.
+  static func measured(_ name: String, amounts: String) -> (ImportedHabit, ImportWarning) {
+    var habit = ImportedHabit(name: name)
+    habit.measure = try? Measure(unit: "", target: Amount(1))
+    return (habit, ImportWarning(habit: name, "its \(amounts) are amounts; the file holds no target, so it is at least 1 a day"))
+  }
+
   /// The habits with their entries by day, and a warning for each habit with days left out.
   func build() -> (habits: [ImportedHabit], warnings: [ImportWarning]) {
     var warnings: [ImportWarning] = []

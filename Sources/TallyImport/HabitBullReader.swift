@@ -36,12 +36,13 @@ public enum HabitBullReader {
     var warnings: [ImportWarning] = []
     for row in rows {
       let habit = builder.habit(row.habit) {
-        var habit = ImportedHabit(name: row.habit, description: described[row.habit].flatMap(descriptionText))
+        var habit = ImportedHabit(name: row.habit)
         if measurable.contains(row.habit) {
-          habit.measure = try? Measure(unit: "", target: Amount(1))
-          warnings.append(
-            ImportWarning(habit: row.habit, "its values are amounts; HabitBull's file holds no target, so it is at least 1 a day"))
+          let warning: ImportWarning
+          (habit, warning) = HabitBuilder.measured(row.habit, amounts: "values")
+          warnings.append(warning)
         }
+        habit.description = described[row.habit].flatMap(descriptionText)
         return habit
       }
       let note = row.note.trimmingCharacters(in: .whitespacesAndNewlines)

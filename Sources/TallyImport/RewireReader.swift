@@ -17,8 +17,9 @@ public enum RewireReader {
   }
 
   static func read(_ db: Database, today: Day) throws -> ImportedHistory {
-    let habitColumns = try SQLiteFile.require(["_id", "name"], in: "Habits", of: db, app: app)
+    // CHECKINS first: Loop's backup has a Habits table too, but no check-ins.
     _ = try SQLiteFile.require(["habit_id", "date", "type"], in: "CHECKINS", of: db, app: app)
+    let habitColumns = try SQLiteFile.require(["_id", "name"], in: "Habits", of: db, app: app)
     func column(_ name: String, _ fallback: String) -> String { habitColumns.contains(name) ? name : "\(fallback) AS \(name)" }
     let selection = [
       "_id", "name", column("description", "''"), column("schedule", "0"), column("active_days", "'0,1,2,3,4,5,6'"),

@@ -49,12 +49,9 @@ public enum StreaksReader {
     var missed: [String: Int] = [:]
     for row in rows {
       let habit = builder.habit(row.task) {
-        var habit = ImportedHabit(name: row.title)
-        if measurable.contains(row.task) {
-          habit.measure = try? Measure(unit: "", target: Amount(1))
-          warnings.append(
-            ImportWarning(habit: row.title, "its quantities are amounts; the file holds no target, so it is at least 1 a day"))
-        }
+        guard measurable.contains(row.task) else { return ImportedHabit(name: row.title) }
+        let (habit, warning) = HabitBuilder.measured(row.title, amounts: "quantities")
+        warnings.append(warning)
         return habit
       }
       let note = row.note.trimmingCharacters(in: .whitespacesAndNewlines)

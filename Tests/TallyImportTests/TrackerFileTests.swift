@@ -163,4 +163,31 @@ import Testing
       try StreaksReader.read(Data("task_id,title,entry_type,entry_date\na,W,completed_manually,2024-13-01\n".utf8), today: SharedFixtures.today)
     }
   }
+
+  @Test func anotherAppsFileOrABadRowIsNamedAndNothingIsRead() throws {
+    let today = SharedFixtures.today
+    #expect(throws: ImportError(nil, "the file has no table CHECKINS; it is not a backup of Rewire")) {
+      try RewireReader.read(path: SharedFixtures.path("loop/loop.db"), today: today)
+    }
+    #expect(throws: ImportError(nil, "the file has no table tracks; it is not a backup of Tickmate")) {
+      try TickmateReader.read(path: SharedFixtures.path("rewire/rewire.db"), today: today)
+    }
+    let empty = temporaryFile("empty.db")
+    try Data().write(to: URL(fileURLWithPath: empty))
+    #expect(throws: ImportError(nil, "the file has no table tracks; it is not a backup of Tickmate")) {
+      try TickmateReader.read(path: empty, today: today)
+    }
+    func habitBull(_ row: String) throws -> ImportedHistory {
+      try HabitBullReader.read(Data("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n\(row)\n".utf8), today: today)
+    }
+    #expect(throws: ImportError("line 2 of the HabitBull CSV", "the Value 'x' is not a whole number of 0 or more")) {
+      try habitBull("Run,,,2020-01-01,x,")
+    }
+    #expect(throws: ImportError("line 2 of the HabitBull CSV", "the date 1969-07-20 is before 1970 or after 9999, not one a habit tracker wrote")) {
+      try habitBull("Run,,,07/20/1969,1,")
+    }
+    #expect(throws: ImportError("line 2 of the HabitBull CSV", "it has 2 fields where the header has 6")) {
+      try habitBull("Run,1")
+    }
+  }
 }
