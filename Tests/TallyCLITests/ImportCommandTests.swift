@@ -111,3 +111,26 @@ let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.
     #expect(right.contains("Habits:\n  'Breed dragons' (new): 3 days, 1 note to add\n"))
   }
 }
+
+extension OtherAppImportCommandTests {
+  /// Import several apps' files, export as Tally JSON, import that into a fresh database: the
+  /// same habits, days and journal; the original files then add nothing there either.
+  @Test func importedHistoryRoundTripsThroughTallysExport() async throws {
+    let files = ["daylio/sample.csv", "dayone/dayone2.json", "tickmate/tickmate.db", "streaks/streaks.csv"]
+      .map { Self.fixtures.appendingPathComponent($0).path }
+    let first = Harness(now: "2026-12-01T12:00:00Z")
+    for file in files { await first.ok("import", file) }
+    let exported = first.folder.appendingPathComponent("export.json").path
+    await first.ok("export", "--out", exported)
+    let second = Harness(now: "2026-12-01T12:00:00Z")
+    await second.ok("import", exported)
+    #expect(try await second.snapshot() == (try await first.snapshot()))
+    for file in files {
+      let again = await second.ok("import", file)
+      #expect(again.contains(" 0 entries added,"), "\(file): \(again)")
+      #expect(again.contains(" (0 new, "), "\(file): \(again)")
+      #expect(!again.contains("journal day") || again.contains("(0 new, 0 added to, "), "\(file): \(again)")
+    }
+    #expect(try await second.snapshot() == (try await first.snapshot()))
+  }
+}
