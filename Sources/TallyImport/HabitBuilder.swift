@@ -26,8 +26,6 @@ struct HabitBuilder {
     return habits.count - 1
   }
 
-  func contains(_ name: String) -> Bool { index[name] != nil }
-
   subscript(habit: Int) -> ImportedHabit {
     get { habits[habit] }
     set { habits[habit] = newValue }

@@ -50,14 +50,6 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .streaks: "Streaks CSV export"
     }
   }
-
-  /// Formats read from a file on disk (a database or a zip), not from bytes in memory.
-  public var readsPath: Bool {
-    switch self {
-    case .loopSQLite, .loopCSV, .dayOneClassic, .rewire, .tickmate, .dayOne: true
-    default: false
-    }
-  }
 }
 
 /// Habits and journal text read from a file, in Tally's terms but not yet matched against
