@@ -208,7 +208,8 @@ public enum ImportPlanner {
         outcome = try JournalMerge.merged(stored: byDay[day], adding: texts, day: day)
       } catch {
         let source = pieces.first { $0.day == day }?.source
-        throw ImportError(source, "\(error)")
+        guard case .invalid(let broken) = error else { throw ImportError(source, "\(error)") }
+        throw ImportError(source, "the journal text of \(day) \(broken.rule)")
       }
       switch outcome {
       case .added: summary.journalAdded += 1

@@ -197,7 +197,12 @@ import Testing
     let history = ImportedHistory(
       format: .daylio, habits: [ImportedHabit(name: "walk", entries: [HabitEntry(day: day("2024-01-01"), status: .done)])],
       journal: [ImportedJournalText(day: day("2024-01-01"), text: long, source: "line 2 of the Daylio CSV")])
-    await #expect(throws: ImportError.self) { try await target.run(history) }
+    do {
+      try await target.run(history)
+      Issue.record("a day's journal text too long was imported")
+    } catch let error as ImportError {
+      #expect(error.description == "Line 2 of the Daylio CSV: the journal text of 2024-01-01 must be at most 100000 characters (this one has 100001)")
+    }
     #expect(try await target.habits().isEmpty)
     var additions = HistoryAdditions(
       newHabits: [UserSnapshot.HabitWithEntries(habit: try Habit(id: UUID(), name: "walk", createdDay: day("2024-01-01")), entries: [])])
