@@ -63,12 +63,14 @@ struct LoopSchema {
   /// The colour a person saw: before schema 14 the stored ARGB value itself, then an index
   /// of Loop's palette (spread by migration 21 before schema 21); `nil` for an index Loop
   /// does not have.
+  /// A file without a version (not written by Loop itself) is read by the value: an ARGB
+  /// colour is negative (its alpha is FF), an index is small.
   func color(_ stored: Int) -> HexColor? {
-    if version < 14 {
+    if version == 0 ? stored < 0 : version < 14 {
       let rgb = UInt32(truncatingIfNeeded: stored)
       return HexColor(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF))
     }
-    return LoopMapping.color(index: version < 21 ? Self.spread[stored] ?? -1 : stored)
+    return LoopMapping.color(index: version < 21 && version > 0 ? Self.spread[stored] ?? -1 : stored)
   }
 
   /// Migration 21: the 13-colour palette's index → the 20-colour palette's.
