@@ -68,7 +68,7 @@ public enum DayOneClassicReader {
       }
       let zone = (entry["Time Zone"] as? String).flatMap(TimeZone.init(identifier:))
       if zone == nil { left.zoneless.append(file.name) }
-      left.note(entry, keys: ["Location", "Weather"], at: file.name)
+      left.note(entry, place: ["Location", "Weather"], star: "Starred", at: file.name)
       let day = try ImportDates.day(of: date, in: zone ?? timeZone, file.name)
       guard let text = (entry["Entry Text"] as? String).flatMap(JournalMerge.piece) else {
         left.empty.append(file.name)

@@ -6,8 +6,8 @@ import TallyStore
 /// or in the export's zip with its media folders, into the journal. An entry's day is its
 /// `creationDate` in its own `timeZone`; its text is `text` (Markdown, with Day One's
 /// backslash escapes removed), or the plain text of `richText` when there is no `text`; its
-/// tags follow on a line of their own. Photos, videos, audio and PDFs are not carried: each
-/// entry that has them is named in a warning.
+/// tags follow on a line of their own. Photos, videos, audio and PDFs, locations, weather and
+/// stars are not carried: each entry that has them is named in a warning.
 public enum DayOneReader {
   public static func read(path: String, data: Data, today: Day, timeZone: TimeZone = .gmt) throws(ImportError)
     -> ImportedHistory
@@ -49,7 +49,7 @@ public enum DayOneReader {
         let day = try ImportDates.day(of: date, in: zone ?? timeZone, location)
         let media = ["photos", "videos", "audios", "pdfAttachments"].reduce(0) { $0 + ((entry[$1] as? [Any])?.count ?? 0) }
         if media > 0 { notCarried.media.append("\(location): \(LoopMapping.count(media, "attachment"))") }
-        notCarried.note(entry, keys: ["location", "weather"], at: location)
+        notCarried.note(entry, place: ["location", "weather"], star: "starred", at: location)
         let text = DayOneText.plain(entry["text"] as? String) ?? DayOneText.richText(entry["richText"])
         guard let body = text.flatMap(JournalMerge.piece) else {
           notCarried.empty.append(location)
@@ -74,11 +74,14 @@ struct DayOneLeftOut {
   var empty: [String] = []
   var future: [String] = []
   var zoneless: [String] = []
-  /// Entries with a location or weather, which the journal has no place for.
+  /// Entries with a location or weather, and starred ones: the journal has no place for either.
   var places: [String] = []
+  var starred: [String] = []
 
-  mutating func note(_ entry: [String: Any], keys: [String], at location: String) {
-    if keys.contains(where: { entry[$0] != nil }) { places.append(location) }
+  /// Notes what of `entry` is not carried: `place` keys (location, weather), `star` set to true.
+  mutating func note(_ entry: [String: Any], place: [String], star: String, at location: String) {
+    if place.contains(where: { entry[$0] != nil }) { places.append(location) }
+    if entry[star] as? Bool == true { starred.append(location) }
   }
 
   func warnings(today: Day, zone: TimeZone) -> [ImportWarning] {
@@ -95,6 +98,9 @@ struct DayOneLeftOut {
     }
     if !places.isEmpty {
       result.append(ImportWarning(habit: nil, "locations and weather are not carried: \(places.joined(separator: "; "))"))
+    }
+    if !starred.isEmpty {
+      result.append(ImportWarning(habit: nil, "stars are not carried (Tally's journal has none): \(starred.joined(separator: "; "))"))
     }
     if !zoneless.isEmpty {
       result.append(

@@ -55,7 +55,8 @@ public enum LoopBackupReader {
       habits.append(
         HabitRow(
           id: id, name: name, archived: (row.value("archived") as Int? ?? 0) != 0,
-          color: row.value("color") as Int? ?? 0, shownColor: schema.color(row.value("color") as Int? ?? 0), description: row.value("description") as String? ?? "",
+          color: row.value("color") as Int? ?? 0, shownColor: schema.color(row.value("color") as Int? ?? 0),
+          description: row.value("description") as String? ?? "",
           numerator: numerator, denominator: denominator, position: row.value("position") as Int? ?? 0,
           reminderHour: row.value("reminder_hour"), reminderMinute: row.value("reminder_min"),
           reminderDays: row.value("reminder_days") as Int? ?? 127, numeric: numeric,

@@ -18,7 +18,7 @@ public enum RewireReader {
 
   static func read(_ db: Database, today: Day) throws -> ImportedHistory {
     // CHECKINS first: Loop's backup has a Habits table too, but no check-ins.
-    _ = try SQLiteFile.require(["habit_id", "date", "type"], in: "CHECKINS", of: db, app: app)
+    let checkinColumns = try SQLiteFile.require(["habit_id", "date", "type"], in: "CHECKINS", of: db, app: app)
     let habitColumns = try SQLiteFile.require(["_id", "name"], in: "Habits", of: db, app: app)
     func column(_ name: String, _ fallback: String) -> String { habitColumns.contains(name) ? name : "\(fallback) AS \(name)" }
     let selection = [
@@ -47,8 +47,9 @@ public enum RewireReader {
       }
     }
     var otherTypes: [Int: Int] = [:]
+    let noteColumn = checkinColumns.contains("note") ? "note" : "NULL AS note"
     let checkins = try Row.fetchCursor(
-      db, sql: "SELECT rowid, habit_id, date, type, \(try SQLiteFile.columns(db, table: "CHECKINS", app: app).contains("note") ? "note" : "NULL AS note") FROM CHECKINS ORDER BY habit_id, date")
+      db, sql: "SELECT rowid, habit_id, date, type, \(noteColumn) FROM CHECKINS ORDER BY habit_id, date")
     while let row = try checkins.next() {
       let location = "the check-in with id \(row[0] as Int64) in the table CHECKINS"
       guard let habitID = row.value("habit_id") as Int64?, let habit = ids[habitID] else {

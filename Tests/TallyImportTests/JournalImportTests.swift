@@ -109,6 +109,9 @@ import Testing
     #expect(!demo.journal.contains { $0.text.contains("dayone-moment") })
     let two = try SharedFixtures.read("dayone/dayone2.json")
     #expect(two.journal.map(\.text).first?.hasSuffix("\n\nTags: awesome, great") == true)
+    // dayone2.json stars one entry: reported, naming it.
+    let starred = try #require(two.warnings.first { $0.message.hasPrefix("stars are not carried") })
+    #expect(starred.message.components(separatedBy: "; ").count == 1)
     let zipped = try zip([("Journal.json", String(decoding: try SharedFixtures.data("dayone/demo.json"), as: UTF8.self))])
     let fromZip = try Importer.read(.dayOne, path: zipped, data: try Data(contentsOf: URL(fileURLWithPath: zipped)), today: SharedFixtures.today)
     #expect(fromZip.journal.map(\.text) == demo.journal.map(\.text))
