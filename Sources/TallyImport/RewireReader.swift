@@ -72,6 +72,20 @@ public enum RewireReader {
           habit: nil,
           "\(LoopMapping.count(count, "check-in")) of type \(type) left out: only type 2 is a day done (as Loop's importer reads Rewire)"))
     }
+    if checkinColumns.contains("actual_count"),
+      let counted = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM CHECKINS WHERE actual_count > 0"), counted > 0
+    {
+      warnings.append(
+        ImportWarning(
+          habit: nil,
+          "\(LoopMapping.count(counted, "check-in")) \(counted == 1 ? "records" : "record") an amount (actual_count), which is not imported: Rewire's amounts are not documented, so each is a day done or not as its type says"))
+    }
+    if habitColumns.contains("category"),
+      let grouped = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Habits WHERE category >= 0"), grouped > 0
+    {
+      warnings.append(
+        ImportWarning(habit: nil, "the categories of \(LoopMapping.count(grouped, "habit")) are not carried (Tally has none)"))
+    }
     return ImportedHistory(format: .rewire, habits: habits, warnings: warnings + dayWarnings)
   }
 

@@ -190,4 +190,27 @@ import Testing
       try habitBull("Run,1")
     }
   }
+
+  @Test func rewireAmountsAndCategoriesAreReportedNotDropped() throws {
+    let path = temporaryFile("rewire.db")
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE Habits (_id INTEGER PRIMARY KEY, Name TEXT NOT NULL, schedule INTEGER, days INTEGER,
+            period INTEGER, category INTEGER);
+          CREATE TABLE CHECKINS (_id INTEGER PRIMARY KEY, Habit_id INTEGER NOT NULL, date TEXT NOT NULL,
+            type INTEGER NOT NULL, note TEXT, actual_count REAL);
+          INSERT INTO Habits VALUES (1, 'Water', 1, 7, 0, 3);
+          INSERT INTO CHECKINS VALUES (1, 1, '20240101', 2, 'cold', 2.5), (2, 1, '20240102', 1, NULL, 0);
+          """)
+    }
+    let history = try RewireReader.read(path: path, today: SharedFixtures.today)
+    #expect(history.habits.first?.entries == [HabitEntry(day: day("2024-01-01"), status: .done, note: "cold")])
+    #expect(history.habits.first?.frequency == .daily)
+    #expect(history.warnings.map(\.message) == [
+      "1 check-in of type 1 left out: only type 2 is a day done (as Loop's importer reads Rewire)",
+      "1 check-in records an amount (actual_count), which is not imported: Rewire's amounts are not documented, so each is a day done or not as its type says",
+      "the categories of 1 habit are not carried (Tally has none)",
+    ])
+  }
 }
