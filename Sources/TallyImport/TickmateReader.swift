@@ -69,6 +69,17 @@ public enum TickmateReader {
       warnings.append(
         ImportWarning(habit: nil, "\(LoopMapping.count(extra, "tick")) on a day already ticked, in tracks of one tick a day, counted once"))
     }
+    let tickColumns = try SQLiteFile.columns(db, table: "ticks", app: app)
+    if tickColumns.contains("has_time_info"),
+      let timed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ticks WHERE has_time_info = 1"), timed > 0
+    {
+      warnings.append(ImportWarning(habit: nil, "the times of \(LoopMapping.count(timed, "tick")) are not carried (Tally keeps days)"))
+    }
+    if try db.tableExists("track2groups"),
+      let grouped = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT _track_id) FROM track2groups"), grouped > 0
+    {
+      warnings.append(ImportWarning(habit: nil, "the groups of \(LoopMapping.count(grouped, "track")) are not carried (Tally has none)"))
+    }
     return ImportedHistory(format: .tickmate, habits: habits, warnings: warnings)
   }
 }

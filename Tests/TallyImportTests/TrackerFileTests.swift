@@ -99,6 +99,8 @@ import Testing
         #expect(habit.entries.allSatisfy { $0.amount == Amount(ticks[$0.day.description]!) })
       }
     }
+    let timed = try SharedFixtures.query("tickmate/tickmate.db") { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ticks WHERE has_time_info = 1") }
+    #expect(history.warnings.contains { $0.message == "the times of \(timed ?? 0) ticks are not carried (Tally keeps days)" })
     // January 2016 is month 0: the first tick is in it.
     #expect(history.habits.flatMap(\.entries).map(\.day).min()?.month == 1)
     let target = try await ImportTarget()
