@@ -67,6 +67,10 @@ public enum StreaksReader {
     for (name, count) in missed.sorted(by: { $0.key < $1.key }) {
       warnings.append(ImportWarning(habit: name, "\(LoopMapping.count(count, "missed day")) kept as days without an entry"))
     }
+    if header.has("entry_timestamp") {
+      warnings.append(
+        ImportWarning(habit: nil, "the times of entries (entry_timestamp) are not carried: Tally keeps the day, entry_date"))
+    }
     return ImportedHistory(format: .streaks, habits: habits, warnings: warnings + dayWarnings)
   }
 }
