@@ -30,6 +30,8 @@ public struct ImportSummary: Codable, Hashable, Sendable {
   public var conflictDays: [ImportConflict]
   /// What could not be carried exactly, or at all, each with its reason.
   public var warnings: [ImportWarning]
+  /// How people call the format: "Daylio CSV export".
+  public var formatTitle = ""
   /// Each habit of the file: new or matched, and the days it gets.
   public var habitList: [ImportHabitLine] = []
   /// Journal days that get an entry, days whose entry gets text added after what is there,
@@ -81,6 +83,7 @@ public enum ImportPlanner {
     var summary = ImportSummary(
       format: history.format, dryRun: dryRun, habits: history.habits.count, newHabits: 0, matchedHabits: 0,
       entries: 0, notes: 0, unchanged: 0, conflicts: 0, conflictDays: [], warnings: history.warnings)
+    summary.formatTitle = history.format.title
     var additions = HistoryAdditions()
     let byID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let byName = Dictionary(

@@ -171,6 +171,7 @@ extension TestClientProtocol {
       let preview = try await client.upload("/api/v1/import?dryRun=true", data, headers: ada)
       #expect(preview.status == .ok, "\(preview.text)")
       #expect(preview.object["format"] as? String == "daylio")
+      #expect(preview.object["formatTitle"] as? String == "Daylio CSV export")
       #expect(preview.object["journalAdded"] as? Int == 3)
       #expect((preview.object["habitList"] as? [Any])?.isEmpty == false)
       let imported = try await client.upload("/api/v1/import", data, headers: ada)

@@ -103,18 +103,11 @@
 
   // Settings: import posts the chosen file to the API (a preview first, when asked: dryRun
   // writes nothing), then says what happened. The server tells the kind of file from what it
-  // holds unless one is chosen here.
-  const importTitles = {
-    "loop-sqlite": "Loop Habit Tracker backup", "loop-csv": "Loop Habit Tracker CSV export",
-    beaver: "Beaver Habit Tracker export", csv: "Tally CSV", daylio: "Daylio CSV export",
-    dayone: "Day One JSON export", "dayone-classic": "Day One Classic journal", habitbull: "HabitBull CSV export",
-    rewire: "Rewire backup", tickmate: "Tickmate backup", streaks: "Streaks CSV export",
-  };
-
+  // holds unless one is chosen here, and names it.
   function importReport(body, dryRun) {
     const lines = [];
     if ("newHabits" in body) {
-      lines.push(`${importTitles[body.format] || body.format}: `
+      lines.push(`${body.formatTitle}: `
         + `${dryRun ? "would add" : "added"} ${body.newHabits} new habits and ${body.entries} days`
         + ` (${body.notes} with notes) to ${body.matchedHabits} habits you have and the new ones;`
         + ` ${body.unchanged} days were already there and ${body.conflicts} differ from yours, which are kept.`);
