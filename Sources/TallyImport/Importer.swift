@@ -23,6 +23,8 @@ public enum Importer {
     var text = data.prefix(4096)
     if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
     let start = text.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    // A JSON array is no export Tally reads; Tally's reader says so.
+    if start.first == UInt8(ascii: "[") { return .json }
     if start.first == UInt8(ascii: "{") {
       // Broken JSON is read as Tally's, whose reader names the fault.
       guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return .json }

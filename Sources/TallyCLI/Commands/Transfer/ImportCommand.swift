@@ -50,6 +50,11 @@ struct ImportCommand: TallyCommand {
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     var data: Data?
+    if isFolder.boolValue && !DayOneClassicReader.isJournalFolder(path) {
+      throw CommandFailure(
+        "The file \(path) could not be read: it is a folder, and not a Day One Classic journal (it holds no .doentry files).",
+        exitCode: CommandFailure.inputOutput)
+    }
     if !isFolder.boolValue {
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: path))
