@@ -122,6 +122,22 @@ import Testing
     #expect(entry.text.contains("Entry Number One.") && entry.text.contains("Entry Number Two."))
   }
 
+  /// 23:30 UTC is the next day in Tokyo, where the entry was written; without a zone the
+  /// importing user's is used.
+  @Test func aDayOneEntryIsOnItsDayInItsOwnTimeZone() throws {
+    let json = #"""
+      {"metadata": {"version": "1.2"}, "entries": [
+        {"uuid": "A", "creationDate": "2020-01-10T23:30:00Z", "timeZone": "Asia/Tokyo", "text": "Late"},
+        {"uuid": "B", "creationDate": "2020-01-10T23:30:00Z", "text": "Zoneless"}]}
+      """#
+    let history = try DayOneReader.read(
+      path: "", data: Data(json.utf8), today: SharedFixtures.today, timeZone: TimeZone(identifier: "America/New_York")!)
+    #expect(history.journal.map(\.day) == [day("2020-01-11"), day("2020-01-10")])
+    #expect(history.warnings.map(\.message) == [
+      "entries without a time zone are put on their day in America/New_York: entry 2 (B) of the Day One JSON"
+    ])
+  }
+
   @Test func aCutZipOrBrokenDayOneFileIsNamed() throws {
     let zipped = try zip([("Journal.json", String(decoding: try SharedFixtures.data("dayone/demo.json"), as: UTF8.self))])
     let whole = try Data(contentsOf: URL(fileURLWithPath: zipped))
