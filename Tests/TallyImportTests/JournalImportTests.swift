@@ -189,6 +189,21 @@ import Testing
     #expect(summary.journalAdded == Set(classic.journal.map(\.day)).count)
   }
 
+  /// The web app and the API take the folder as a zip: the same entries come out.
+  @Test func aZippedDayOneClassicFolderReadsAsTheFolder() throws {
+    let files = try Self.doentries("basic_dayone.dayone").map { name in
+      ("basic_dayone.dayone/entries/\(name)",
+       String(decoding: try SharedFixtures.data("dayone/basic_dayone.dayone/entries/\(name)"), as: UTF8.self))
+    }
+    let zipped = try zip(files)
+    let data = try Data(contentsOf: URL(fileURLWithPath: zipped))
+    #expect(try Importer.detect(path: zipped, data: data) == .dayOneClassic)
+    let fromZip = try Importer.read(.dayOneClassic, path: zipped, data: data, today: SharedFixtures.today)
+    let fromFolder = try SharedFixtures.read("dayone/basic_dayone.dayone")
+    #expect(fromZip.journal.map(\.text) == fromFolder.journal.map(\.text))
+    #expect(fromZip.journal.map(\.day) == fromFolder.journal.map(\.day))
+  }
+
   @Test func aFolderOfOnlyBrokenEntriesIsRefusedByName() throws {
     let journal = TestFiles.folder("import").appendingPathComponent("broken.dayone")
     try FileManager.default.createDirectory(at: journal.appendingPathComponent("entries"), withIntermediateDirectories: true)
