@@ -43,12 +43,12 @@ public enum Importer {
     throw ImportError("line 1", "the header '\(firstLine.prefix(120))' is not one of a CSV export Tally reads")
   }
 
-  /// The first line, when the start of the file is UTF-8 (a character cut at the 4 KiB mark
-  /// is allowed).
+  /// The first line (of the first 4 KiB), when it is UTF-8; a character cut at the 4 KiB
+  /// mark is left out.
   static func firstLine(_ bytes: Data) -> String? {
     let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
-    guard line.count < bytes.count || bytes.count < 4096 else { return nil }
-    return String(data: line, encoding: .utf8)
+    let cut = line.count == bytes.count ? 3 : 0
+    return (0...cut).lazy.compactMap { String(data: line.dropLast($0), encoding: .utf8) }.first
   }
 
   /// Loop's, Rewire's and Tickmate's databases by their tables, as Loop's own importers tell them.

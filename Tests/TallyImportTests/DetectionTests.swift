@@ -49,6 +49,9 @@ import Testing
     #expect(throws: ImportError("line 1", "the file is not UTF-8 text, nor a database, zip or JSON Tally reads")) {
       try detect(Data([0x48, 0xE9, 0x6C, 0x6C, 0x6F, 0x0A]))
     }
+    // A first line longer than the 4 KiB looked at, cut inside a character, is still text.
+    let long = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText," + String(repeating: "é", count: 3000)
+    #expect(try detect(Data(long.utf8)) == .habitBull)
     #expect(throws: ImportError("line 1", "the header 'name,date' is not one of a CSV export Tally reads")) {
       try detect(Data("name,date\nx,2020-01-01\n".utf8))
     }
