@@ -28,7 +28,26 @@ public struct ImportSummary: Codable, Hashable, Sendable {
   public var conflicts: Int
   /// The first ``ImportPlanner/listedConflicts`` of them.
   public var conflictDays: [ImportConflict]
+  /// What could not be carried exactly, or at all, each with its reason.
   public var warnings: [ImportWarning]
+  /// How people call the format: "Daylio CSV export".
+  public var formatTitle = ""
+  /// Each habit of the file: new or matched, and the days it gets.
+  public var habitList: [ImportHabitLine] = []
+  /// Journal days that get an entry, days whose entry gets text added after what is there,
+  /// and days whose entry already holds the file's text.
+  public var journalAdded = 0
+  public var journalMerged = 0
+  public var journalUnchanged = 0
+}
+
+/// One habit of a file in a summary: what happens to it.
+public struct ImportHabitLine: Codable, Hashable, Sendable {
+  /// The name it has (or gets) in Tally.
+  public var name: String
+  public var isNew: Bool
+  public var entries: Int
+  public var notes: Int
 }
 
 /// A day an import left alone because the user's entry differs from the file's.
@@ -58,12 +77,13 @@ public enum ImportPlanner {
   public static let listedConflicts = 100
 
   public static func plan(
-    _ history: ImportedHistory, existing: [Habit], entries: [UUID: [HabitEntry]], today: Day,
-    dryRun: Bool, makeID: () -> UUID = UUID.init
+    _ history: ImportedHistory, existing: [Habit], entries: [UUID: [HabitEntry]], journal: [JournalEntry] = [],
+    today: Day, dryRun: Bool, makeID: () -> UUID = UUID.init
   ) throws(ImportError) -> ImportPlan {
     var summary = ImportSummary(
       format: history.format, dryRun: dryRun, habits: history.habits.count, newHabits: 0, matchedHabits: 0,
       entries: 0, notes: 0, unchanged: 0, conflicts: 0, conflictDays: [], warnings: history.warnings)
+    summary.formatTitle = history.format.title
     var additions = HistoryAdditions()
     let byID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let byName = Dictionary(
@@ -71,6 +91,7 @@ public enum ImportPlanner {
     var takenNames = Set(existing.map { NameKey.comparisonKey($0.name) })
     var nextOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
     var current: [UUID: [Day: HabitEntry]] = [:]
+    var sameName: [String: Int] = [:]
     for (index, imported) in history.habits.enumerated() {
       let name = try validName(imported.name, index: index, warnings: &summary.warnings)
       if let earliest = (imported.entries.map(\.day) + [imported.createdDay].compactMap { $0 }).min() {
@@ -80,7 +101,15 @@ public enum ImportPlanner {
           throw ImportError("the habit '\(imported.name)'", "its \(error.field) \(error.rule)")
         }
       }
-      if let match = imported.id.flatMap({ byID[$0] }) ?? byName[NameKey.comparisonKey(name)] {
+      // The file's second habit of a name (habits without an id: other apps' files) is the
+      // one a first import named "name (2)", so a second import matches each to its own.
+      var occurrence = 1
+      if imported.id == nil {
+        occurrence += sameName[NameKey.comparisonKey(name)] ?? 0
+        sameName[NameKey.comparisonKey(name)] = occurrence
+      }
+      let lookup = occurrence == 1 ? name : numbered(name, occurrence)
+      if let match = imported.id.flatMap({ byID[$0] }) ?? byName[NameKey.comparisonKey(lookup)] {
         summary.matchedHabits += 1
         // What the habit will hold, planned days included, so two of the file's habits that
         // match one of the user's never plan one day twice.
@@ -111,14 +140,16 @@ public enum ImportPlanner {
           additions.entries[match.id, default: []] += adding
           count(adding, into: &summary)
         }
+        summary.habitList.append(
+          ImportHabitLine(
+            name: match.name, isNew: false, entries: adding.count, notes: adding.filter { $0.note != nil }.count))
         continue
       }
       // Two habits of one file with one name: the later ones get a number.
       var unique = name
       var number = 2
       while takenNames.contains(NameKey.comparisonKey(unique)) {
-        let suffix = " (\(number))"
-        unique = String(name.prefix(Habit.nameLengths.upperBound - suffix.count)) + suffix
+        unique = numbered(name, number)
         number += 1
       }
       if unique != name {
@@ -144,7 +175,11 @@ public enum ImportPlanner {
       }
       additions.newHabits.append(UserSnapshot.HabitWithEntries(habit: habit, entries: habitEntries))
       count(habitEntries, into: &summary)
+      summary.habitList.append(
+        ImportHabitLine(
+          name: unique, isNew: true, entries: habitEntries.count, notes: habitEntries.filter { $0.note != nil }.count))
     }
+    try planJournal(history.journal, stored: journal, additions: &additions, summary: &summary)
     // The store checks the same rules; checking here refuses a bad note before a dry run
     // reports success.
     do {
@@ -153,6 +188,46 @@ public enum ImportPlanner {
       throw ImportError(nil, "\(error)")
     }
     return ImportPlan(additions: additions, summary: summary)
+  }
+
+  /// The file's journal text by day, in its order, against the user's journal (``JournalMerge``).
+  static func planJournal(
+    _ pieces: [ImportedJournalText], stored: [JournalEntry], additions: inout HistoryAdditions,
+    summary: inout ImportSummary
+  ) throws(ImportError) {
+    for piece in pieces {
+      do {
+        try Day.checkKept(piece.day)
+      } catch {
+        throw ImportError(piece.source, "its \(error.field) \(error.rule)")
+      }
+      guard let text = JournalMerge.piece(piece.text) else { continue }
+      if !(additions.journal[piece.day] ?? []).contains(text) { additions.journal[piece.day, default: []].append(text) }
+    }
+    let byDay = Dictionary(stored.map { ($0.day, $0.text) }, uniquingKeysWith: { first, _ in first })
+    for (day, texts) in additions.journal {
+      let outcome: JournalMerge.Outcome
+      do {
+        outcome = try JournalMerge.merged(stored: byDay[day], adding: texts, day: day)
+      } catch {
+        let source = pieces.first { $0.day == day }?.source
+        guard case .invalid(let broken) = error else { throw ImportError(source, "\(error)") }
+        throw ImportError(source, "the journal text of \(day) \(broken.rule)")
+      }
+      switch outcome {
+      case .added: summary.journalAdded += 1
+      case .merged: summary.journalMerged += 1
+      case .unchanged:
+        summary.journalUnchanged += 1
+        additions.journal[day] = nil
+      }
+    }
+  }
+
+  /// "name (n)", the name shortened to leave room for the number.
+  static func numbered(_ name: String, _ number: Int) -> String {
+    let suffix = " (\(number))"
+    return String(name.prefix(Habit.nameLengths.upperBound - suffix.count)) + suffix
   }
 
   static func count(_ entries: [HabitEntry], into summary: inout ImportSummary) {
@@ -195,7 +270,8 @@ extension ImportPlanner {
   ) async throws -> ImportSummary {
     let existing = try await store.habits(for: user, includingArchived: true)
     let entries = try await store.entries(in: Day.allTime, for: user)
-    var plan = try plan(history, existing: existing, entries: entries, today: today, dryRun: dryRun)
+    let journal = history.journal.isEmpty ? [] : try await store.journalEntries(in: Day.allTime, for: user)
+    var plan = try plan(history, existing: existing, entries: entries, journal: journal, today: today, dryRun: dryRun)
     guard !dryRun else { return plan.summary }
     let added = try await store.addHistory(plan.additions, for: user)
     let names = Dictionary(existing.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -211,6 +287,11 @@ extension ImportPlanner {
       }
     }
     plan.summary.entries = added.entriesAdded
+    // Another write may have filled a day between planning and writing: the store's counts win.
+    plan.summary.journalUnchanged += plan.summary.journalAdded + plan.summary.journalMerged
+      - added.journalAdded - added.journalMerged
+    plan.summary.journalAdded = added.journalAdded
+    plan.summary.journalMerged = added.journalMerged
     return plan.summary
   }
 }

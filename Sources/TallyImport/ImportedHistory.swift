@@ -3,7 +3,7 @@ import TallyCore
 
 /// Which kind of file an import reads.
 public enum ImportFormat: String, Codable, Sendable, CaseIterable {
-  /// Loop Habit Tracker's SQLite backup (`Loop Habits Backup … .db`).
+  /// Loop Habit Tracker's SQLite backup (`Loop Habits Backup … .db`), every schema since 9.
   case loopSQLite = "loop-sqlite"
   /// Loop Habit Tracker's CSV export (`Loop Habits CSV … .zip`).
   case loopCSV = "loop-csv"
@@ -13,26 +13,77 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case json
   /// Tally's entry CSV (`tally export --format csv`).
   case csv
+  /// Daylio's CSV export (moods, activities, notes).
+  case daylio
+  /// Day One's JSON export: the zip holding `Journal.json`, or the JSON alone.
+  case dayOne = "dayone"
+  /// Day One Classic's `.dayone` folder of `.doentry` property lists (or a zip of it).
+  case dayOneClassic = "dayone-classic"
+  /// HabitBull's CSV export.
+  case habitBull = "habitbull"
+  /// Rewire's backup database.
+  case rewire
+  /// Tickmate's backup database.
+  case tickmate
+  /// Streaks' CSV export.
+  case streaks
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
     self.init(rawValue: name == "loop" ? Self.loopSQLite.rawValue : name)
   }
+
+  /// How a summary names the file's kind.
+  public var title: String {
+    switch self {
+    case .loopSQLite: "Loop Habit Tracker backup"
+    case .loopCSV: "Loop Habit Tracker CSV export"
+    case .beaver: "Beaver Habit Tracker export"
+    case .json: "Tally export"
+    case .csv: "CSV file"
+    case .daylio: "Daylio CSV export"
+    case .dayOne: "Day One JSON export"
+    case .dayOneClassic: "Day One Classic journal"
+    case .habitBull: "HabitBull CSV export"
+    case .rewire: "Rewire backup"
+    case .tickmate: "Tickmate backup"
+    case .streaks: "Streaks CSV export"
+    }
+  }
 }
 
-/// Habits read from a file, in Tally's terms but not yet matched against anyone's data: what
-/// every reader produces and ``ImportPlanner`` consumes.
+/// Habits and journal text read from a file, in Tally's terms but not yet matched against
+/// anyone's data: what every reader produces and ``ImportPlanner`` consumes.
 public struct ImportedHistory: Hashable, Sendable {
   public var format: ImportFormat
   /// In the order the file lists them (Loop: by position).
   public var habits: [ImportedHabit]
+  /// Journal text by day, in the file's order; several on one day are joined by the planner.
+  public var journal: [ImportedJournalText]
   /// What could not be carried over exactly, file-wide or per habit.
   public var warnings: [ImportWarning]
 
-  public init(format: ImportFormat, habits: [ImportedHabit], warnings: [ImportWarning] = []) {
+  public init(
+    format: ImportFormat, habits: [ImportedHabit], journal: [ImportedJournalText] = [], warnings: [ImportWarning] = []
+  ) {
     self.format = format
     self.habits = habits
+    self.journal = journal
     self.warnings = warnings
+  }
+}
+
+/// One piece of journal text a file holds for a day (a Day One entry, a Daylio mood line).
+public struct ImportedJournalText: Hashable, Sendable {
+  public var day: Day
+  public var text: String
+  /// Where it is in the file, for an error about it ("entry 3 (uuid …)", "line 4").
+  public var source: String
+
+  public init(day: Day, text: String, source: String) {
+    self.day = day
+    self.text = text
+    self.source = source
   }
 }
 

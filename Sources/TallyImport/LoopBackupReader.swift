@@ -2,33 +2,17 @@ import Foundation
 import GRDB
 import TallyCore
 
-/// Reads Loop Habit Tracker's SQLite backup (`Habits` and `Repetitions`) through a read-only
-/// connection: the file is never changed, not even its journal.
+/// Reads Loop Habit Tracker's SQLite backup (`Habits` and `Repetitions`) of every schema Loop
+/// has written since version 9 (`PRAGMA user_version`): columns added later are read as
+/// Loop's own migrations fill them (``LoopSchema``).
 public enum LoopBackupReader {
   static let millisecondsPerDay: Int64 = 86_400_000
+  static let app = "Loop Habit Tracker"
 
   public static func read(path: String, today: Day, progress: ProgressHandler? = nil) throws(ImportError)
     -> ImportedHistory
   {
-    let queue: DatabaseQueue
-    do {
-      var configuration = Configuration()
-      configuration.readonly = true
-      queue = try DatabaseQueue(path: path, configuration: configuration)
-    } catch {
-      throw ImportError(nil, "the file cannot be opened as an SQLite database (\(reason(error)))")
-    }
-    do {
-      return try queue.read { db in try read(db, today: today, progress: progress) }
-    } catch let error as ImportError {
-      throw error
-    } catch {
-      throw ImportError(nil, "the file is not a readable Loop Habit Tracker backup (\(reason(error)))")
-    }
-  }
-
-  static func reason(_ error: any Error) -> String {
-    (error as? DatabaseError)?.message ?? String(describing: error)
+    try SQLiteFile.read(path: path, app: app) { db in try read(db, today: today, progress: progress) }
   }
 
   struct HabitRow {
@@ -36,6 +20,8 @@ public enum LoopBackupReader {
     var name: String
     var archived: Bool
     var color: Int
+    /// `nil` when Loop has no such colour.
+    var shownColor: HexColor?
     var description: String
     var numerator: Int
     var denominator: Int
@@ -47,26 +33,10 @@ public enum LoopBackupReader {
     var target: LoopMapping.Target?
   }
 
-  static let habitColumns = [
-    "id", "name", "archived", "color", "description", "freq_num", "freq_den", "position", "reminder_hour",
-    "reminder_min", "reminder_days", "type", "target_type", "target_value", "unit",
-  ]
-
   static func read(_ db: Database, today: Day, progress: ProgressHandler?) throws -> ImportedHistory {
-    for (table, columns) in [("Habits", habitColumns), ("Repetitions", ["habit", "timestamp", "value", "notes"])] {
-      guard try db.tableExists(table) else {
-        throw ImportError(nil, "the file has no table \(table); it is not a Loop Habit Tracker backup")
-      }
-      let present = Set(try db.columns(in: table).map { $0.name.lowercased() })
-      let missing = columns.filter { !present.contains($0) }
-      guard missing.isEmpty else {
-        throw ImportError(
-          "the table \(table)", "the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing; is it a Loop backup from before version 2?")
-      }
-    }
+    let schema = try LoopSchema(db)
     var habits: [HabitRow] = []
-    let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(habitColumns.joined(separator: ", ")) FROM Habits ORDER BY position, id")
+    let rows = try Row.fetchCursor(db, sql: "SELECT \(schema.habitSelection) FROM Habits ORDER BY position, id")
     while let row = try rows.next() {
       let id: Int64 = row["id"]
       let location = "the habit with id \(id) in the table Habits"
@@ -84,10 +54,12 @@ public enum LoopBackupReader {
       let numeric = type == 1
       habits.append(
         HabitRow(
-          id: id, name: name, archived: (row.value("archived") as Int? ?? 0) != 0, color: row.value("color") as Int? ?? 0,
-          description: row.value("description") as String? ?? "", numerator: numerator, denominator: denominator,
-          position: row.value("position") as Int? ?? 0, reminderHour: row.value("reminder_hour"),
-          reminderMinute: row.value("reminder_min"), reminderDays: row.value("reminder_days") as Int? ?? 127, numeric: numeric,
+          id: id, name: name, archived: (row.value("archived") as Int? ?? 0) != 0,
+          color: row.value("color") as Int? ?? 0, shownColor: schema.color(row.value("color") as Int? ?? 0),
+          description: row.value("description") as String? ?? "",
+          numerator: numerator, denominator: denominator, position: row.value("position") as Int? ?? 0,
+          reminderHour: row.value("reminder_hour"), reminderMinute: row.value("reminder_min"),
+          reminderDays: row.value("reminder_days") as Int? ?? 127, numeric: numeric,
           target: numeric
             ? LoopMapping.Target(
               value: row.value("target_value") as Double? ?? 0, atMost: (row.value("target_type") as Int? ?? 0) == 1,
@@ -98,13 +70,24 @@ public enum LoopBackupReader {
     var marks = Array(repeating: [(day: Day, mark: LoopMapping.Checkmark, note: String)](), count: habits.count)
     let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Repetitions") ?? 0
     let repetitions = try Row.fetchCursor(
-      db, sql: "SELECT rowid, habit, timestamp, value, notes FROM Repetitions ORDER BY habit, timestamp")
+      db, sql: "SELECT \(schema.repetitionSelection) FROM Repetitions ORDER BY habit, timestamp, rowid")
     var done = 0
+    var cleared = 0
+    var last: (habit: Int64, timestamp: Int64)?
     while let row = try repetitions.next() {
       let location = "the repetition with id \(row[0] as Int64) in the table Repetitions"
-      guard let habitID = row.value("habit") as Int64?, let index = byID[habitID] else {
+      let habitID = row.value("habit") as Int64?
+      let index = habitID.flatMap { byID[$0] }
+      let stamp = row.value("timestamp") as Int64?
+      // Loop's migration 22 deleted such rows from older files: they never showed in Loop.
+      if schema.keepsStrayRepetitions, index == nil || stamp == nil || (last.map { $0 == (habitID!, stamp!) } ?? false) {
+        cleared += 1
+        continue
+      }
+      guard let habitID, let index else {
         throw ImportError(location, "its habit \(describe(row["habit"])) is not in the table Habits")
       }
+      last = stamp.map { (habitID, $0) }
       guard let timestamp = row.value("timestamp") as Int64?, timestamp % millisecondsPerDay == 0 else {
         throw ImportError(
           location,
@@ -127,6 +110,12 @@ public enum LoopBackupReader {
     }
     progress?(ImportProgress(stage: "Reading repetitions", done: done, total: total))
     var warnings: [ImportWarning] = []
+    if cleared > 0 {
+      warnings.append(
+        ImportWarning(
+          habit: nil,
+          "\(LoopMapping.count(cleared, "repetition")) of a missing habit, without a day or repeating a day were left out, as Loop itself does since its schema 22"))
+    }
     let imported = habits.enumerated().map { index, row in
       map(row, marks: marks[index], today: today, warnings: &warnings)
     }
@@ -141,7 +130,7 @@ public enum LoopBackupReader {
       numerator: row.numerator, denominator: row.denominator, target: row.target, description: row.description,
       habit: row.name)
     warnings += fields.warnings
-    let color = LoopMapping.color(index: row.color)
+    let color = row.shownColor
     if color == nil {
       warnings.append(ImportWarning(habit: row.name, "its colour \(row.color) is not in Loop's palette; it got Tally's default"))
     }
@@ -154,24 +143,5 @@ public enum LoopBackupReader {
       name: row.name, color: color ?? Habit.defaultColor, frequency: fields.frequency, reminder: reminder,
       archived: row.archived, createdDay: LoopMapping.firstDay(marks, today: today), entries: entries,
       measure: fields.measure, description: fields.description)
-  }
-}
-
-/// A stored value as an error message shows it: numbers as they are, text quoted.
-private func describe(_ value: DatabaseValue) -> String {
-  switch value.storage {
-  case .null: "empty"
-  case .int64(let number): "\(number)"
-  case .double(let number): "\(number)"
-  case .string(let text): "'\(text)'"
-  case .blob(let data): "a blob of \(data.count) bytes"
-  }
-}
-
-extension Row {
-  /// The column's value when it converts to `T` exactly, else `nil`: a malformed file gives
-  /// an error naming the row, never a crash.
-  fileprivate func value<T: DatabaseValueConvertible>(_ column: String) -> T? {
-    T.fromDatabaseValue(self[column] as DatabaseValue)
   }
 }

@@ -158,3 +158,39 @@ extension TestClientProtocol {
     }
   }
 }
+
+/// Other apps' files uploaded without a format: the server tells the kind and names it.
+@Suite struct DetectedImportRouteTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/fixtures").standardized
+
+  @Test func aDaylioFileIsToldByItsContentsAndLandsInTheJournal() async throws {
+    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("daylio/sample.csv"))
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      let preview = try await client.upload("/api/v1/import?dryRun=true", data, headers: ada)
+      #expect(preview.status == .ok, "\(preview.text)")
+      #expect(preview.object["format"] as? String == "daylio")
+      #expect(preview.object["formatTitle"] as? String == "Daylio CSV export")
+      #expect(preview.object["journalAdded"] as? Int == 3)
+      #expect((preview.object["habitList"] as? [Any])?.isEmpty == false)
+      let imported = try await client.upload("/api/v1/import", data, headers: ada)
+      #expect(imported.object["journalAdded"] as? Int == 3)
+      let again = try await client.upload("/api/v1/import", data, headers: ada)
+      #expect(again.object["journalUnchanged"] as? Int == 3)
+      #expect(again.object["entries"] as? Int == 0)
+    }
+  }
+
+  @Test func anEmptyOrUnknownUploadIsRefusedSayingWhatItIs() async throws {
+    try await TestServer().test { client in
+      let ada = try await client.setUpOwner()
+      let empty = try await client.upload("/api/v1/import", Data(), headers: ada)
+      #expect(empty.status == .unprocessableContent)
+      #expect(empty.detail == "The file cannot be imported. The file is empty (0 bytes).")
+      let other = try await client.upload("/api/v1/import", Data("name,date\n".utf8), headers: ada)
+      #expect(other.detail == "The file cannot be imported. Line 1: the header 'name,date' is not one of a CSV export Tally reads.")
+      #expect(try await client.send(.get, "/api/v1/habits", headers: ada).array.isEmpty)
+    }
+  }
+}

@@ -19,7 +19,11 @@ let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.
     #expect(
       preview == """
         Would import the Loop Habit Tracker backup into 'ada': 3 habits (3 new, 0 already here), 16 entries added, 3 notes, 0 unchanged, 0 conflicts and 1 warning.
-        Warnings:
+        Habits:
+          'Meditate' (new): 8 days, 2 notes to add
+          'Read élèves' (new): 4 days, 1 note to add
+          'Gym, weights' (new): 4 days to add
+        Warnings (what is not carried, or not exactly):
           'Read élèves': its reminder at 21:00 was on some weekdays only; Tally reminds every day
         Nothing was written (--dry-run).
 
@@ -69,8 +73,64 @@ let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.
     try "hello".write(toFile: file, atomically: true, encoding: .utf8)
     let run = await tally.run("import", file)
     #expect(run.status == 1)
-    #expect(run.stderr == "Error: Tally cannot tell what kind of file \(file) is; name it with --format loop, loop-csv, beaver, json or csv.\n")
+    #expect(
+      run.stderr
+        == "Error: Tally cannot tell what kind of file \(file) is (line 1: the header 'hello' is not one of a CSV export Tally reads); "
+        + "name it with --format loop, loop-csv, beaver, json, csv, daylio, dayone, dayone-classic, habitbull, rewire, tickmate, streaks.\n")
     let wrong = await tally.run("import", loopBackup, "--format", "beaver")
     #expect(wrong.stderr == "Error: The file is not a Beaver Habit Tracker export: it is not JSON. Nothing was imported.\n")
+  }
+}
+
+/// Other apps' real files (../shared/fixtures beside the package, as in CI) through `tally import`.
+@Suite struct OtherAppImportCommandTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/fixtures").standardized
+
+  @Test func aDayOneClassicFolderGoesIntoTheJournalAndSaysWhatItLeftOut() async throws {
+    let tally = Harness()
+    let folder = Self.fixtures.appendingPathComponent("dayone/bug153.dayone").path
+    let preview = await tally.ok("import", folder, "--dry-run")
+    #expect(
+      preview.hasPrefix(
+        "Would import the Day One Classic journal into 'ada': 0 habits (0 new, 0 already here), 0 entries added, 0 notes, "
+          + "0 unchanged, 0 conflicts, 1 journal day (1 new, 0 added to, 0 unchanged) and 2 warnings.\n"))
+    #expect(preview.contains("\n  entries that are not readable property lists are not carried: entries/B40EE704E15846DE8D45C44118A4D512.doentry\n"))
+    #expect(await tally.ok("import", folder).hasPrefix("Imported the Day One Classic journal"))
+    #expect(await tally.ok("import", folder).contains("1 journal day (0 new, 0 added to, 1 unchanged)"))
+  }
+
+  @Test func formatOverridesWhatTheContentsSay() async throws {
+    let tally = Harness()
+    let file = Self.fixtures.appendingPathComponent("habitbull/habitbull.csv").path
+    let wrong = await tally.run("import", file, "--format", "streaks")
+    #expect(wrong.status == 1)
+    #expect(wrong.stderr.hasPrefix("Error: Line 1 of the Streaks CSV: the header lacks task_id, title, entry_type, entry_date, so it is not an export of Streaks;"))
+    let right = await tally.ok("import", file, "--dry-run")
+    #expect(right.hasPrefix("Would import the HabitBull CSV export into 'ada': 4 habits (4 new, 0 already here), 14 entries added, 1 note,"))
+    #expect(right.contains("Habits:\n  'Breed dragons' (new): 3 days, 1 note to add\n"))
+  }
+}
+
+extension OtherAppImportCommandTests {
+  /// Import several apps' files, export as Tally JSON, import that into a fresh database: the
+  /// same habits, days and journal; the original files then add nothing there either.
+  @Test func importedHistoryRoundTripsThroughTallysExport() async throws {
+    let files = ["daylio/sample.csv", "dayone/dayone2.json", "tickmate/tickmate.db", "streaks/streaks.csv"]
+      .map { Self.fixtures.appendingPathComponent($0).path }
+    let first = Harness(now: "2026-12-01T12:00:00Z")
+    for file in files { await first.ok("import", file) }
+    let exported = first.folder.appendingPathComponent("export.json").path
+    await first.ok("export", "--out", exported)
+    let second = Harness(now: "2026-12-01T12:00:00Z")
+    await second.ok("import", exported)
+    #expect(try await second.snapshot() == (try await first.snapshot()))
+    for file in files {
+      let again = await second.ok("import", file)
+      #expect(again.contains(" 0 entries added,"), "\(file): \(again)")
+      #expect(again.contains(" (0 new, "), "\(file): \(again)")
+      #expect(!again.contains("journal day") || again.contains("(0 new, 0 added to, "), "\(file): \(again)")
+    }
+    #expect(try await second.snapshot() == (try await first.snapshot()))
   }
 }

@@ -180,7 +180,9 @@ import Testing
     #expect(run.stderr == "Error: The file \(missing) could not be read: there is no such file.\n")
     let folder = await tally.run("import", tally.folder.path)
     #expect(folder.status == 74)
-    #expect(folder.stderr == "Error: The file \(tally.folder.path) could not be read: it is not a readable file.\n")
+    #expect(
+      folder.stderr
+        == "Error: The file \(tally.folder.path) could not be read: it is a folder, and not a Day One Classic journal (it holds no .doentry files).\n")
   }
 
   @Test func csvErrorsNameTheLineAndChangeNothing() async throws {
@@ -195,11 +197,18 @@ import Testing
     ] {
       let file = tally.folder.appendingPathComponent("in.csv").path
       try csv.write(toFile: file, atomically: true, encoding: .utf8)
-      let run = await tally.run("import", file)
+      let run = await tally.run("import", file, "--format", "csv")
       #expect(run.status == 1)
       #expect(run.stderr == message)
       #expect(try await tally.snapshot() == before)
     }
+    // Without --format a header naming no habitName is no kind of file Tally knows.
+    let file = tally.folder.appendingPathComponent("unknown.csv").path
+    try "name,when\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let unknown = await tally.run("import", file)
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("(line 1: the header 'name,when' is not one of a CSV export Tally reads)"))
+    #expect(try await tally.snapshot() == before)
   }
 
   @Test func backupWritesAnOpenableCopyAndNeverReplacesAFile() async throws {

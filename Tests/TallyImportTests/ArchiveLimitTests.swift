@@ -27,7 +27,7 @@ import ZIPFoundation
   @Test func aZipBombIsRefusedAtTheLimit() throws {
     let path = try bomb()
     let started = Date()
-    #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any Loop export; it was not read further")) {
+    #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any export Tally reads; it was not read further")) {
       try LoopCSVReader.read(path: path, today: today)
     }
     #expect(Date().timeIntervalSince(started) < 5)
@@ -42,7 +42,7 @@ import ZIPFoundation
     }
     let path = temporaryFile("liar.zip")
     try data.write(to: URL(fileURLWithPath: path))
-    #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any Loop export; it was not read further")) {
+    #expect(throws: ImportError(nil, "the zip unpacks to more than 64 MiB, more than any export Tally reads; it was not read further")) {
       try LoopCSVReader.read(path: path, today: today)
     }
   }
@@ -50,7 +50,7 @@ import ZIPFoundation
   @Test func aZipOfTooManyEntriesIsRefused() throws {
     let path = temporaryFile("many.zip")
     try emptyEntriesZip(count: ArchiveLimits.maxEntries + 1).write(to: URL(fileURLWithPath: path))
-    #expect(throws: ImportError(nil, "the zip holds more than 10000 entries, more than any Loop export")) {
+    #expect(throws: ImportError(nil, "the zip holds more than 10000 entries, more than any export Tally reads")) {
       try LoopCSVReader.read(path: path, today: today)
     }
   }

@@ -182,10 +182,10 @@ import Testing
       }, "The habit with id 1 in the table Habits: its type is 4; Loop writes 0 (yes or no) or 1 (numeric)"),
       ({ db in
         try db.execute(sql: "ALTER TABLE Habits DROP COLUMN freq_num")
-      }, "The table Habits: the column freq_num is missing; is it a Loop backup from before version 2?"),
+      }, "The table Habits: the column freq_num is missing, so it is not a backup of Loop Habit Tracker"),
       ({ db in
         try db.execute(sql: "DROP TABLE Repetitions")
-      }, "The file has no table Repetitions; it is not a Loop Habit Tracker backup"),
+      }, "The file has no table Repetitions; it is not a backup of Loop Habit Tracker"),
     ]
     for (fill, message) in cases {
       let path = try loopBackup(fill)
@@ -250,13 +250,14 @@ import Testing
   }
 
   @Test func formatsAreToldFromTheirContents() throws {
-    #expect(Importer.sniff(try Data(contentsOf: URL(fileURLWithPath: smallBackup)), path: "x") == .loopSQLite)
-    #expect(Importer.sniff(try Data(contentsOf: URL(fileURLWithPath: smallZip)), path: "x") == .loopCSV)
-    #expect(Importer.sniff(Data(#"{"habits": []}"#.utf8), path: nil) == .beaver)
-    #expect(Importer.sniff(Data("{".utf8), path: nil) == .json)
-    #expect(Importer.sniff(Data(#" {"format": "tally-export"}"#.utf8), path: nil) == .json)
-    #expect(Importer.sniff(Data("habitName,day,status\n".utf8), path: nil) == .csv)
-    #expect(Importer.sniff(Data("a,b\n".utf8), path: "x.csv") == .csv)
-    #expect(Importer.sniff(Data("hello".utf8), path: "x.txt") == nil)
+    #expect(try Importer.detect(path: smallBackup, data: try Data(contentsOf: URL(fileURLWithPath: smallBackup))) == .loopSQLite)
+    #expect(try Importer.detect(path: smallZip, data: try Data(contentsOf: URL(fileURLWithPath: smallZip))) == .loopCSV)
+    #expect(try Importer.detect(path: "", data: Data(#"{"habits": []}"#.utf8)) == .beaver)
+    #expect(try Importer.detect(path: "", data: Data("{".utf8)) == .json)
+    #expect(try Importer.detect(path: "", data: Data(#" {"format": "tally-export"}"#.utf8)) == .json)
+    #expect(try Importer.detect(path: "", data: Data("habitName,day,status\n".utf8)) == .csv)
+    #expect(throws: ImportError("line 1", "the header 'hello' is not one of a CSV export Tally reads")) {
+      try Importer.detect(path: "x.csv", data: Data("hello".utf8))
+    }
   }
 }

@@ -4,6 +4,35 @@ import TallyStore
 import Testing
 
 @Suite struct HistoryContractTests {
+  /// Imported journal text joins a day's entry: a day without one gets it, a day with other
+  /// text gets it added after, a day holding it already is left alone; sync sees each change.
+  @Test(arguments: StoreFactory.all)
+  func addsJournalTextAfterWhatADayHolds(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let user = try await makeUser(store)
+    try await store.setJournalEntry(try JournalEntry(day: day("2026-03-01"), text: "Mine."), for: user.id)
+    try await store.setJournalEntry(try JournalEntry(day: day("2026-03-02"), text: "Ran. Slept."), for: user.id)
+    let additions = HistoryAdditions(journal: [
+      day("2026-03-01"): ["Theirs.", " Mine. "], day("2026-03-02"): ["Slept."], day("2026-03-03"): ["New.", "Two."],
+    ])
+    let added = try await store.addHistory(additions, for: user.id)
+    #expect(added.journalAdded == 1 && added.journalMerged == 1)
+    #expect(
+      try await store.journalEntries(in: Day.allTime, for: user.id) == [
+        try JournalEntry(day: day("2026-03-01"), text: "Mine.\n\nTheirs."),
+        try JournalEntry(day: day("2026-03-02"), text: "Ran. Slept."),
+        try JournalEntry(day: day("2026-03-03"), text: "New.\n\nTwo."),
+      ])
+    let again = try await store.addHistory(additions, for: user.id)
+    #expect(again.journalAdded == 0 && again.journalMerged == 0)
+    // Too long a day refuses the whole addition, the new habit with it.
+    let long = HistoryAdditions(
+      newHabits: [UserSnapshot.HabitWithEntries(habit: makeHabit("Walk"), entries: [])],
+      journal: [day("2026-03-01"): [String(repeating: "a", count: JournalEntry.maxCharacters)]])
+    await #expect(throws: StoreError.self) { try await store.addHistory(long, for: user.id) }
+    #expect(try await store.habits(for: user.id, includingArchived: true).isEmpty)
+  }
+
   @Test(arguments: StoreFactory.all)
   func addsNewHabitsAndFillsOnlyEmptyDaysOfExistingOnes(_ factory: StoreFactory) async throws {
     let store = try await factory.make()

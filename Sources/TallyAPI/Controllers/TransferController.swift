@@ -55,10 +55,11 @@ struct TransferController {
     var prices: Int
   }
 
-  /// The body is the file. Without `format`, or with `format=json`, it is a Tally export
-  /// restored into the signed-in user, who must hold nothing yet (201, the counts). Other
-  /// formats are merged into the user's habits (200, the ``ImportSummary``). `dryRun=true`
-  /// checks and counts everything and writes nothing (200).
+  /// The body is the file; its kind is told from what it holds unless `format` names it. A
+  /// Tally export (`json`) is restored into the signed-in user, who must hold nothing yet
+  /// (201, the counts). Other formats are merged into the user's habits and journal (200, the
+  /// ``ImportSummary``, which names the format). `dryRun=true` checks and counts everything
+  /// and writes nothing (200).
   @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     do {
@@ -81,7 +82,7 @@ struct TransferController {
 
   private func importFile(_ request: Request, user: User, context: AppRequestContext) async throws -> Response {
     let dryRun = try request.uri.queryParameters.bool("dryRun") ?? false
-    let format: ImportFormat
+    var format: ImportFormat?
     if let text = request.uri.queryParameters.get("format") {
       guard let known = ImportFormat(name: text) else {
         throw Problem(
@@ -90,18 +91,25 @@ struct TransferController {
           field: "format")
       }
       format = known
-    } else {
-      format = .json
     }
     let data = try await request.bodyData(limit: services.configuration.maxImportSize)
-    if format == .json {
-      return try await restore(data, user: user, dryRun: dryRun).response(from: request, context: context)
+    let (calendar, today) = try services.calendar(for: user)
+    // Databases and zips are read from a file: a temporary one, removed at once.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      try data.write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw Problem(.internalServerError, "The server could not keep the file to read it. Nothing was imported.")
     }
-    let (_, today) = try services.calendar(for: user)
     let history: ImportedHistory
     do {
-      history = try Self.read(format, data: data, today: today)
-    } catch {
+      let found = try format ?? Importer.detect(path: path, data: data)
+      if found == .json {
+        return try await restore(data, user: user, dryRun: dryRun).response(from: request, context: context)
+      }
+      history = try Importer.read(found, path: path, data: data, today: today, timeZone: calendar.timeZone)
+    } catch let error as ImportError {
       throw Problem(.unprocessableContent, "The file cannot be imported. \(error.description).")
     }
     let summary: ImportSummary
@@ -113,22 +121,6 @@ struct TransferController {
       throw Problem(.conflict, "The file cannot be imported here: \(what).")
     }
     return try JSONResponse(summary).response(from: request, context: context)
-  }
-
-  /// Loop's files are read from disk (SQLite and zip readers want a file): a temporary one,
-  /// removed at once.
-  static func read(_ format: ImportFormat, data: Data, today: Day) throws(ImportError) -> ImportedHistory {
-    guard format == .loopSQLite || format == .loopCSV else {
-      return try Importer.read(format, path: "", data: data, today: today)
-    }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    do {
-      try data.write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw ImportError(nil, "the server could not keep the file to read it")
-    }
-    return try Importer.read(format, path: path, data: data, today: today)
   }
 
   func restore(_ data: Data, user: User, dryRun: Bool) async throws -> JSONResponse<ImportedJSON> {

@@ -36,7 +36,20 @@ extension PostgresStore {
         let old = entries.map(\.day).filter { !new.contains($0) }
         if !old.isEmpty { kept[id] = old.sorted() }
       }
-      return HistoryAdded(habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept)
+      var journal = (added: 0, merged: 0)
+      for day in additions.journal.keys.sorted() {
+        let stored = try await connection.rows(
+          "SELECT day, text FROM journal_entries WHERE user_id = \(user) AND day = \(day.description)"
+        ).first.map(PostgresRows.journalEntry)
+        let outcome = try JournalMerge.merged(stored: stored?.text, adding: additions.journal[day] ?? [], day: day)
+        guard let entry = outcome.entry else { continue }
+        if case .added = outcome { journal.added += 1 } else { journal.merged += 1 }
+        try await connection.saveJournalEntry(entry, user: user)
+        try await sync.record(.journal(day, text: entry.text))
+      }
+      return HistoryAdded(
+        habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept, journalAdded: journal.added,
+        journalMerged: journal.merged)
     }
   }
 }

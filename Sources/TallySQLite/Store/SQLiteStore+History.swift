@@ -45,8 +45,20 @@ extension SQLiteStore {
         }
         try sync.markedDays(id)
       }
+      var journal = (added: 0, merged: 0)
+      for day in additions.journal.keys.sorted() {
+        let stored = try JournalEntryRecord.fetchOne(
+          db, sql: "SELECT * FROM journal_entries WHERE user_id = ? AND day = ?",
+          arguments: [user.storeText, day.description])
+        let outcome = try JournalMerge.merged(stored: stored?.text, adding: additions.journal[day] ?? [], day: day)
+        guard let entry = outcome.entry else { continue }
+        if case .added = outcome { journal.added += 1 } else { journal.merged += 1 }
+        try JournalEntryRecord(entry, user: user).save(db)
+        try sync.record(.journal(day, text: entry.text))
+      }
       return HistoryAdded(
-        habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept.mapValues { $0.sorted() })
+        habitsCreated: additions.newHabits.count, entriesAdded: added, daysKept: kept.mapValues { $0.sorted() },
+        journalAdded: journal.added, journalMerged: journal.merged)
     }
   }
 }

@@ -17,16 +17,21 @@ public protocol HistoryRepository: Sendable {
   func addHistory(_ additions: HistoryAdditions, for user: UUID) async throws -> HistoryAdded
 }
 
-/// Habits and entries to add to a user's data.
+/// Habits, entries and journal text to add to a user's data.
 public struct HistoryAdditions: Hashable, Sendable {
   /// Habits to create, with their entries by day.
   public var newHabits: [UserSnapshot.HabitWithEntries]
   /// Entries for habits the user already has, by habit id, each list by day.
   public var entries: [UUID: [HabitEntry]]
+  /// Pieces of journal text by day, joined to the day's entry by ``JournalMerge``.
+  public var journal: [Day: [String]]
 
-  public init(newHabits: [UserSnapshot.HabitWithEntries] = [], entries: [UUID: [HabitEntry]] = [:]) {
+  public init(
+    newHabits: [UserSnapshot.HabitWithEntries] = [], entries: [UUID: [HabitEntry]] = [:], journal: [Day: [String]] = [:]
+  ) {
     self.newHabits = newHabits
     self.entries = entries
+    self.journal = journal
   }
 
   /// Checks every habit and note, refuses a day listed twice for one habit, a new habit whose
@@ -62,6 +67,12 @@ public struct HistoryAdditions: Hashable, Sendable {
     for (id, entries) in entries {
       result.entries[id] = try checkedEntries(entries, habit: id.storeText, owner: nil)
     }
+    for (day, pieces) in journal {
+      let kept = pieces.compactMap(JournalMerge.piece)
+      guard !kept.isEmpty else { continue }
+      _ = try JournalMerge.merged(stored: nil, adding: kept, day: day)
+      result.journal[day] = kept
+    }
     return result
   }
 }
@@ -72,10 +83,65 @@ public struct HistoryAdded: Hashable, Sendable {
   public var entriesAdded: Int
   /// Days of existing habits left as they were because they already had an entry, by habit.
   public var daysKept: [UUID: [Day]]
+  /// Journal days that had no entry and got one, and days whose entry had text added.
+  public var journalAdded: Int
+  public var journalMerged: Int
 
-  public init(habitsCreated: Int, entriesAdded: Int, daysKept: [UUID: [Day]]) {
+  public init(
+    habitsCreated: Int, entriesAdded: Int, daysKept: [UUID: [Day]], journalAdded: Int = 0, journalMerged: Int = 0
+  ) {
     self.habitsCreated = habitsCreated
     self.entriesAdded = entriesAdded
     self.daysKept = daysKept
+    self.journalAdded = journalAdded
+    self.journalMerged = journalMerged
+  }
+}
+
+/// How imported text joins a day's journal entry, the same in every store and in a preview:
+/// a piece the entry already holds (anywhere in it) is left out, any other is added after
+/// what is there, a blank line between. So nothing written is replaced, and importing a file
+/// again adds nothing.
+public enum JournalMerge {
+  public enum Outcome: Equatable, Sendable {
+    /// The day had no entry; this is its new one.
+    case added(JournalEntry)
+    /// The day's entry with the new pieces after it.
+    case merged(JournalEntry)
+    /// Every piece is in the entry already.
+    case unchanged
+
+    /// What to write, `nil` when nothing.
+    public var entry: JournalEntry? {
+      switch self {
+      case .added(let entry), .merged(let entry): entry
+      case .unchanged: nil
+      }
+    }
+  }
+
+  static let separator = "\n\n"
+
+  /// A piece as it is kept: trimmed; `nil` when blank.
+  public static func piece(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// Refuses a result longer than a journal entry may be, naming the day.
+  public static func merged(stored: String?, adding pieces: [String], day: Day) throws(StoreError) -> Outcome {
+    var text = stored ?? ""
+    for piece in pieces where !text.contains(piece) {
+      text += text.isEmpty ? piece : separator + piece
+    }
+    guard text != (stored ?? "") else { return .unchanged }
+    let entry = try StoreError.validating { () throws(ValidationError) in
+      do throws(ValidationError) {
+        return try JournalEntry(day: day, text: text)
+      } catch {
+        throw ValidationError(field: "the journal entry of \(day)", rule: error.rule)
+      }
+    }
+    return stored == nil ? .added(entry) : .merged(entry)
   }
 }

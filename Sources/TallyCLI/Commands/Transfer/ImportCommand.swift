@@ -11,64 +11,74 @@ extension ImportFormat: ExpressibleByArgument {
     self.init(name: argument)
   }
 
-  public static var allValueStrings: [String] { ["loop", "loop-csv", "beaver", "json", "csv"] }
-
-  /// How the summary names the file's kind.
-  var title: String {
-    switch self {
-    case .loopSQLite: "Loop Habit Tracker backup"
-    case .loopCSV: "Loop Habit Tracker CSV export"
-    case .beaver: "Beaver Habit Tracker export"
-    case .json: "Tally export"
-    case .csv: "CSV file"
-    }
+  public static var allValueStrings: [String] {
+    ["loop"] + allCases.filter { $0 != .loopSQLite }.map(\.rawValue)
   }
 }
 
-/// `tally import PATH [--format loop|loop-csv|beaver|json|csv] [--dry-run]`
+/// `tally import PATH [--format FORMAT] [--dry-run]`
 struct ImportCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Bring in habits from Loop Habit Tracker, Beaver Habit Tracker, or a Tally export.",
+    abstract: "Bring in your history from another tracker or journal, or a Tally export.",
     discussion: """
-      Loop's backup (.db) and CSV export (.zip), Beaver's JSON export and Tally's entry CSV \
-      are merged into your habits: a habit with the same name (or, in Tally's CSV, id) gets \
-      the file's days that it has no entry for, and any other becomes a new habit. A day that \
-      already has an entry is never changed: it is reported as a conflict. So importing a file \
-      twice adds nothing the second time. Tally's JSON export restores everything (habits, \
-      journal, chat, shows, settings) into a user who has none yet. The whole file is checked \
-      before anything is written, in one transaction; a file with an error changes nothing. \
-      See docs/import-export.md.
+      Reads Loop Habit Tracker (backup .db of any version, CSV .zip), Beaver Habit Tracker, \
+      HabitBull, Rewire, Tickmate, Streaks, Daylio, Day One (JSON or .zip) and Day One \
+      Classic (.dayone folder), and Tally's CSV; the kind of file is told from what it holds, \
+      not its name. Habits are merged into yours: a habit with the same name (or, in Tally's \
+      CSV, id) gets the file's days that it has no entry for, and any other becomes a new \
+      habit. A day that already has an entry is never changed: it is reported as a conflict. \
+      Journal text is added after what a day already has, unless it is there already. So \
+      importing a file twice adds nothing the second time. Tally's JSON export restores \
+      everything (habits, journal, chat, shows, settings) into a user who has none yet. The \
+      whole file is checked before anything is written, in one transaction; a file with an \
+      error changes nothing. See docs/import-export.md.
       """)
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: ArgumentHelp("The file to read.", valueName: "path"))
+  @Argument(help: ArgumentHelp("The file (or Day One Classic folder) to read.", valueName: "path"))
   var path: String
 
-  @Option(help: "loop, loop-csv, beaver, json or csv. Default: told from the file's contents, then its extension.")
+  @Option(help: "\(ImportFormat.allValueStrings.joined(separator: ", ")). Default: told from the file's contents.")
   var format: ImportFormat?
 
   @Flag(help: "Print what would change, and change nothing.")
   var dryRun = false
 
   func run(in context: CommandContext) async throws {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "it is not a readable file" : "there is no such file"
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    var data: Data?
+    if isFolder.boolValue && !DayOneClassicReader.isJournalFolder(path) {
       throw CommandFailure(
-        "The file \(path) could not be read: \(reason).", exitCode: CommandFailure.inputOutput)
+        "The file \(path) could not be read: it is a folder, and not a Day One Classic journal (it holds no .doentry files).",
+        exitCode: CommandFailure.inputOutput)
     }
-    guard let format = format ?? Importer.sniff(data, path: path) else {
-      throw CommandFailure(
-        "Tally cannot tell what kind of file \(path) is; name it with --format loop, loop-csv, beaver, json or csv.")
+    if !isFolder.boolValue {
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        let reason = exists ? "it is not a readable file" : "there is no such file"
+        throw CommandFailure(
+          "The file \(path) could not be read: \(reason).", exitCode: CommandFailure.inputOutput)
+      }
     }
+    var format = self.format
+    if format == nil {
+      do throws(ImportError) {
+        format = try Importer.detect(path: path, data: data)
+      } catch {
+        let what = (error.location.map { "\($0): " } ?? "") + error.reason
+        let names = ImportFormat.allValueStrings.joined(separator: ", ")
+        throw CommandFailure("Tally cannot tell what kind of file \(path) is (\(what)); name it with --format \(names).")
+      }
+    }
+    guard let format else { return }
     if format == .json {
-      try await importJSON(data, context: context)
+      try await importJSON(data ?? Data(), context: context)
     } else {
-      try await importHistory(format, data: data, context: context)
+      try await importHistory(format, data: data ?? Data(), context: context)
     }
   }
 
@@ -77,9 +87,10 @@ struct ImportCommand: TallyCommand {
     let today = try session.today
     let progress = ProgressLine(stream: context.standardError)
     let handler: ProgressHandler? = progress.map { line in { @Sendable in line.update($0) } }
+    let timeZone = try session.calendar.timeZone
     let history: ImportedHistory
     do {
-      history = try Importer.read(format, path: path, data: data, today: today, progress: handler)
+      history = try Importer.read(format, path: path, data: data, today: today, timeZone: timeZone, progress: handler)
     } catch {
       progress?.finish()
       throw CommandFailure("\(error.description). Nothing was imported.")
@@ -105,12 +116,26 @@ struct ImportCommand: TallyCommand {
       Sentence.count(summary.notes, "note"),
       "\(summary.unchanged) unchanged",
       Sentence.count(summary.conflicts, "conflict"),
-      Sentence.count(summary.warnings.count, "warning"),
     ]
+    let journalDays = summary.journalAdded + summary.journalMerged + summary.journalUnchanged
+    let journal =
+      journalDays == 0
+      ? [] : [
+        Sentence.count(journalDays, "journal day")
+          + " (\(summary.journalAdded) new, \(summary.journalMerged) added to, \(summary.journalUnchanged) unchanged)"
+      ]
     let verb = summary.dryRun ? "Would import" : "Imported"
-    var lines = ["\(verb) the \(summary.format.title) into '\(user)': \(Sentence.list(counts))."]
+    let all = counts + journal + [Sentence.count(summary.warnings.count, "warning")]
+    var lines = ["\(verb) the \(summary.format.title) into '\(user)': \(Sentence.list(all))."]
+    if !summary.habitList.isEmpty {
+      lines.append("Habits:")
+      lines += summary.habitList.map { habit in
+        let days = Sentence.count(habit.entries, "day") + (habit.notes > 0 ? ", \(Sentence.count(habit.notes, "note"))" : "")
+        return "  '\(habit.name)' (\(habit.isNew ? "new" : "already here")): \(days) \(summary.dryRun ? "to add" : "added")"
+      }
+    }
     if !summary.warnings.isEmpty {
-      lines.append("Warnings:")
+      lines.append("Warnings (what is not carried, or not exactly):")
       lines += summary.warnings.map { "  \($0.description)" }
     }
     if summary.conflicts > 0 {

@@ -101,29 +101,25 @@
     if (title) title.focus();
   }
 
-  // Settings: import reads the chosen file and posts it to the API (a preview first, when
-  // asked: dryRun writes nothing), then says what happened.
-  async function importFormat(file, chosen) {
-    if (chosen) return chosen;
-    const name = file.name.toLowerCase();
-    if (name.endsWith(".db")) return "loop";
-    if (name.endsWith(".zip")) return "loop-csv";
-    if (name.endsWith(".csv")) return "csv";
-    try {
-      const json = JSON.parse(await file.text());
-      const habits = Array.isArray(json.habits) ? json.habits : [];
-      if (habits.length && habits[0] && "records" in habits[0]) return "beaver";
-    } catch (_) { /* the server says what is wrong with it */ }
-    return "json";
-  }
-
+  // Settings: import posts the chosen file to the API (a preview first, when asked: dryRun
+  // writes nothing), then says what happened. The server tells the kind of file from what it
+  // holds unless one is chosen here, and names it.
   function importReport(body, dryRun) {
     const lines = [];
     if ("newHabits" in body) {
-      lines.push(`${dryRun ? "Would add" : "Added"} ${body.newHabits} new habits and ${body.entries} days`
+      lines.push(`${body.formatTitle}: `
+        + `${dryRun ? "would add" : "added"} ${body.newHabits} new habits and ${body.entries} days`
         + ` (${body.notes} with notes) to ${body.matchedHabits} habits you have and the new ones;`
         + ` ${body.unchanged} days were already there and ${body.conflicts} differ from yours, which are kept.`);
-      for (const warning of body.warnings || []) lines.push((warning.habit ? `${warning.habit}: ` : "") + warning.message);
+      const journal = body.journalAdded + body.journalMerged + body.journalUnchanged;
+      if (journal) {
+        lines.push(`Journal: ${body.journalAdded} days ${dryRun ? "would get" : "got"} an entry, ${body.journalMerged} `
+          + `${dryRun ? "would get" : "got"} text added after yours, ${body.journalUnchanged} already had it.`);
+      }
+      for (const habit of body.habitList || []) {
+        lines.push(`${habit.name} (${habit.isNew ? "new" : "yours"}): ${habit.entries} days, ${habit.notes} notes`);
+      }
+      for (const warning of body.warnings || []) lines.push("Not carried, or not exactly: " + (warning.habit ? `${warning.habit}: ` : "") + warning.message);
     } else {
       lines.push(`${dryRun ? "Would import" : "Imported"} ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
         + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`);
@@ -144,11 +140,11 @@
     result.textContent = dryRun ? "Checking…" : "Importing…";
     buttons.forEach((b) => { b.disabled = true; });
     try {
-      const format = await importFormat(file, document.getElementById("import-format").value);
-      const json = format === "json" || format === "beaver";
-      const response = await fetch(`/api/v1/import?format=${format}&dryRun=${dryRun}`, {
+      const format = document.getElementById("import-format").value;
+      const query = format ? `format=${encodeURIComponent(format)}&` : "";
+      const response = await fetch(`/api/v1/import?${query}dryRun=${dryRun}`, {
         method: "POST", credentials: "same-origin", body: file,
-        headers: { "Content-Type": json ? "application/json" : "application/octet-stream" },
+        headers: { "Content-Type": "application/octet-stream" },
       });
       const body = await response.json().catch(() => ({}));
       result.replaceChildren();

@@ -1,0 +1,38 @@
+import Foundation
+import TallyCore
+
+/// The days other trackers' files may hold: from 1970 (none of them existed before) to 9999.
+enum ImportDates {
+  static let first = Day(year: 1970, month: 1, day: 1)!
+  static let last = Day(year: 9999, month: 12, day: 31)!
+
+  /// Refuses a day outside ``first``…``last``, naming where it was.
+  static func checked(_ day: Day, _ location: String) throws(ImportError) -> Day {
+    guard day >= first, day <= last else {
+      throw ImportError(location, "the date \(day) is before 1970 or after 9999, not one a habit tracker wrote")
+    }
+    return day
+  }
+
+  /// `YYYY-MM-DD` or `YYYYMMDD`, checked.
+  static func day(_ text: String, _ location: String, field: String) throws(ImportError) -> Day {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var parsed = Day(trimmed)
+    if parsed == nil, trimmed.count == 8, trimmed.allSatisfy(\.isASCII), let number = Int(trimmed), number > 0 {
+      parsed = Day(year: number / 10_000, month: number / 100 % 100, day: number % 100)
+    }
+    guard let parsed else { throw ImportError(location, "the \(field) '\(text)' is not a date") }
+    return try checked(parsed, location)
+  }
+
+  /// The calendar day of `date` in `zone`, checked.
+  static func day(of date: Date, in zone: TimeZone, _ location: String) throws(ImportError) -> Day {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    guard let year = parts.year, let month = parts.month, let day = parts.day,
+      let result = Day(year: year, month: month, day: day)
+    else { throw ImportError(location, "its date \(date) is not a day") }
+    return try checked(result, location)
+  }
+}
