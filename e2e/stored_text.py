@@ -48,6 +48,17 @@ def settled():
     wait.until(lambda _: d.execute_script("return document.readyState") == "complete")
 
 
+def visit(path):
+    d.get(BASE + path)
+    settled()
+
+
+def nothing_injected_on(paths, when):
+    for path in paths:
+        visit(path)
+        nothing_injected(f"{path} {when}")
+
+
 def shown_as_typed(path, texts):
     """The page's text and attribute values, as the DOM holds them, hold each of `texts`."""
     held = d.execute_script(
@@ -108,37 +119,26 @@ try:
              {"episodes": [{"season": 1, "number": 1, "title": f"{PAYLOADS[1]} e", "airDay": "2026-11-24"}]})
 
     pages = ["/today", "/habits", f"/habits/{habits[0]}", f"/habits/{habits[1]}", "/journal"]
-    for path in pages:
-        d.get(BASE + path)
-        settled()
-        nothing_injected(path + " online")
-    d.get(BASE + "/today")
-    settled()
+    nothing_injected_on(pages, "online")
+    visit("/today")
     shown_as_typed("/today online", [s for s in stored if not s.endswith("u")] + [journal])
-    d.get(BASE + "/habits")
-    settled()
+    visit("/habits")
     shown_as_typed("/habits online", [stored[0]])
 
     # A page with a provider's logo asks only Tally: the logo comes from /logos.
-    d.get(BASE + "/calendar/2026-11?country=DE&day=2026-11-24")
-    settled()
+    visit("/calendar/2026-11?country=DE&day=2026-11-24")
     nothing_injected("/calendar online")
     logos = d.execute_script("return [...document.querySelectorAll('.logo-disc img')].map(i => i.getAttribute('src'))")
     check(logos and all(src.startswith("/logos/") for src in logos), f"logos are linked from this origin ({logos})")
     check(other_origins() == [], f"the calendar asks no other origin ({other_origins()})")
 
     # Offline: the server is gone; the kept pages and offline.js draw the same texts.
-    d.get(BASE + "/today")
-    settled()
+    visit("/today")
     server.terminate()
     server.wait(10)
     emulate_offline(d, True)
-    for path in pages:
-        d.get(BASE + path)
-        settled()
-        nothing_injected(path + " offline")
-    d.get(BASE + "/today")
-    settled()
+    nothing_injected_on(pages, "offline")
+    visit("/today")
     chat = find("#chat-text")
     chat.send_keys(PAYLOADS[3] + " c")
     chat.send_keys(Keys.ENTER)
