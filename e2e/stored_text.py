@@ -8,17 +8,15 @@ no page holds an element or handler a payload made, and every payload shows as t
 
 Usage: e2e/stored_text.py PATH/TO/TALLY
 """
-import socket
 import sys
-import tempfile
 import time
-from pathlib import Path
+from datetime import datetime
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from support import Report, chromium, emulate_offline, page_api, serve
+from support import ClockedServer, Report, chromium, emulate_offline, page_api, soon
 
 TALLY = sys.argv[1]
 PAYLOADS = ['"><img src=x onerror=f()>', "</script><script>f()//", "'><svg onload=f()>",
@@ -26,15 +24,11 @@ PAYLOADS = ['"><img src=x onerror=f()>', "</script><script>f()//", "'><svg onloa
 # Elements and handlers only a payload would make: Tally's pages have none of them.
 INJECTED = "marquee, img[src='x'], [onerror], [onload], script:not([src])"
 
-work = Path(tempfile.mkdtemp())
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    PORT = s.getsockname()[1]
-BASE = f"http://127.0.0.1:{PORT}"
-ENV = {"TZ": "Europe/Berlin", "TALLY_NOW": "2026-11-21T12:00:00+01:00", "PATH": "/usr/bin:/bin"}
+server = ClockedServer(TALLY, datetime(2026, 11, 21, 12, 0, 0))
+server.start()
+BASE = server.base
 report = Report()
 check = report.check
-server = serve(TALLY, work / "tally.sqlite", PORT, ENV, work / "server.log")
 d = chromium(script_timeout=60)
 wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
 
@@ -134,26 +128,20 @@ try:
 
     # Offline: the server is gone; the kept pages and offline.js draw the same texts.
     visit("/today")
-    server.terminate()
-    server.wait(10)
+    server.stop()
     emulate_offline(d, True)
     nothing_injected_on(pages, "offline")
     visit("/today")
     chat = find("#chat-text")
     chat.send_keys(PAYLOADS[3] + " c")
     chat.send_keys(Keys.ENTER)
-    try:
-        wait.until(lambda _: PAYLOADS[3] + " c" in find("#chat").text)
-        check(True, "the chat message written offline shows as typed")
-    except TimeoutException:
-        check(False, f"the chat message written offline shows as typed ({find('#chat').text[-200:]})")
+    soon(d, report, lambda: PAYLOADS[3] + " c" in find("#chat").text, "the chat message written offline shows as typed")
     nothing_injected("/today offline, after a chat message")
     shown_as_typed("/today offline", [s for s in stored if not s.endswith("u")])
 finally:
     d.quit()
-    if server.poll() is None:
-        server.terminate()
     if report.failures:
         print("== server log")
-        print((work / "server.log").read_text()[-3000:])
+        print(server.log.read_text()[-3000:])
+    server.close()
 report.exit()
