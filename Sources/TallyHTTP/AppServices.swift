@@ -44,7 +44,9 @@ public struct AppServices: Sendable {
     self.throttle = throttle ?? SignInThrottle(attempts: store)
     self.clock = clock
     self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
-    self.logos = logos ?? LogoCache()
+    // Beside an SQLite database; in memory only on PostgreSQL.
+    let folder = configuration.databaseURL == nil ? configuration.databasePath.map { URL(fileURLWithPath: $0 + "-logos") } : nil
+    self.logos = logos ?? LogoCache(folder: folder)
   }
 }
 

@@ -64,3 +64,24 @@ import Testing
     #expect(await logos.image(at: URL(string: "https://10.0.0.1/logo.png")!) == nil)
   }
 }
+
+/// Logos kept in a folder (beside an SQLite database) outlive the process, within their bound.
+@Suite struct LogoFolderTests {
+  static let png = Data(repeating: 7, count: 1000)
+
+  @Test func aKeptLogoIsReadFromTheFolderAfterARestartAndTheFolderStaysWithinItsBound() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("logos-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = LogoCache(folder: folder, maxBytes: 2500) { _ in (Self.png, "image/png") }
+    let urls = (1...3).map { URL(string: "https://image.tmdb.org/t/p/\($0).png")! }
+    for url in urls { #expect(await first.image(at: url)?.data == Self.png) }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(files.count == 2, "the oldest goes past 2,500 bytes: \(files)")
+
+    // After a restart, with no network: the two kept are served, the one dropped is missing.
+    let restarted = LogoCache(folder: folder, maxBytes: 2500) { _ in throw CancellationError() }
+    #expect(await restarted.image(at: urls[2])?.contentType == "image/png")
+    #expect(await restarted.image(at: urls[1])?.data == Self.png)
+    #expect(await restarted.image(at: urls[0]) == nil)
+  }
+}
