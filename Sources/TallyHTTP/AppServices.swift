@@ -23,6 +23,8 @@ public struct AppServices: Sendable {
   package let histories = HabitHistories()
   /// The server's name in sync cursors.
   package let syncDevice = KnownSyncDevice()
+  /// Provider logos, served from this origin.
+  package let logos: LogoCache
 
   public init(
     store: any SyncingStore,
@@ -31,7 +33,8 @@ public struct AppServices: Sendable {
     accounts: AccountService? = nil,
     throttle: SignInThrottle? = nil,
     clock: @escaping @Sendable () -> Date = { Date() },
-    showSource: (any ShowSource)? = nil
+    showSource: (any ShowSource)? = nil,
+    logos: LogoCache? = nil
   ) {
     self.store = store
     self.configuration = configuration
@@ -41,6 +44,9 @@ public struct AppServices: Sendable {
     self.throttle = throttle ?? SignInThrottle(attempts: store)
     self.clock = clock
     self.showSource = showSource ?? configuration.tmdb.map { TMDBClient(configuration: $0) as any ShowSource }
+    // Beside an SQLite database; in memory only on PostgreSQL.
+    let folder = configuration.databaseURL == nil ? configuration.databasePath.map { URL(fileURLWithPath: $0 + "-logos") } : nil
+    self.logos = logos ?? LogoCache(folder: folder)
   }
 }
 

@@ -29,12 +29,12 @@ package enum JSONNumbers {
     return value.rounded() == value
   }
 
-  /// Whether the whole number `text` fits a Swift `Int`, as the decoder needs.
+  /// Whether the whole number `text` fits a Swift `Int`, as the decoder needs. Compared as a
+  /// decimal, digit for digit: a `Double` reads -9223372036854775809 as the smallest `Int`.
   package static func fitsInteger(_ text: String) -> Bool {
     if Int(text) != nil { return true }
-    guard let value = Double(text) else { return false }
-    // 2⁶³ is a Double exactly; the largest Int is not, so compare against it from below.
-    return value >= -9_223_372_036_854_775_808.0 && value < 9_223_372_036_854_775_808.0
+    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return false }
+    return value >= Decimal(Int.min) && value <= Decimal(Int.max)
   }
 
   /// The numbers of `data` in document order. A text that is not JSON gives what was read

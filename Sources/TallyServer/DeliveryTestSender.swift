@@ -37,7 +37,8 @@ extension AppServices {
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
     webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
-    pushKeys: PushKeys? = nil
+    pushKeys: PushKeys? = nil,
+    logos: LogoCache? = nil
   ) {
     let poster = PushPoster(
       keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: configuration.push,
@@ -45,6 +46,6 @@ extension AppServices {
     self.init(
       store: store, configuration: configuration,
       testSender: DeliveryTestSender(poster: poster, transport: webhookTransport, clock: clock),
-      accounts: accounts, throttle: throttle, clock: clock, showSource: showSource)
+      accounts: accounts, throttle: throttle, clock: clock, showSource: showSource, logos: logos)
   }
 }

@@ -356,7 +356,9 @@ private struct Reader {
     let text = try self.text(start..<index)
     if integral, let value = Int64(text) { return .int(value) }
     guard let value = Double(text) else { throw error("a number out of range") }
-    if let exact = Int64(exactly: value) { return .int(exact) }
+    // An integer past Int64's ends stays a Double, as Codable reads it, even one the Double
+    // rounds onto the end (-9223372036854775809): a field taking a whole number refuses it.
+    if !integral, let exact = Int64(exactly: value) { return .int(exact) }
     return .double(value)
   }
 }

@@ -14,6 +14,7 @@ public enum WebRoutes {
     PausePages(services: services).addRoutes(to: pages)
     StatisticsPages(services: services).addRoutes(to: pages)
     CalendarPages(services: services).addRoutes(to: pages)
+    LogoRoutes(services: services).addRoutes(to: pages)
     ShowPages(services: services).addRoutes(to: pages)
     SettingsPages(services: services).addRoutes(to: pages)
     ReminderSettingsPages(services: services).addRoutes(to: pages)

@@ -16,6 +16,8 @@ import Testing
 
   @Test(arguments: [
     #"{"a": [1, -0, 3.0, 1e2, 2.5E-1, -7.25, 12345678901234567890, 9223372036854775807, true, false, null]}"#,
+    // One past each end of Int64: the first rounds, as a Double, to Int64's smallest.
+    #"[-9223372036854775808, -9223372036854775809, 9223372036854775808]"#,
     #" "esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\udcda \u0000" "#,
     #"{"a": "first wins", "c": [], "a": {"b": {}}}"#,
     #"["émoji 📚", "日本", ""]"#,

@@ -13,7 +13,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
   static let strictTransportSecurity = "max-age=31536000"
 
   static let contentSecurityPolicy =
-    "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; "
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
   func handle(

@@ -28,7 +28,7 @@ struct HabitPages {
       var title = ""
       var anchor = ""
       /// The group's cards as HTML (``HabitSummary/card(today:)``).
-      var cards = ""
+      var cards = Markup.empty
       /// Columns the group asks for on a wide screen (1–3), so small groups share a row.
       var span: Int { min(habits.count, 3) }
     }

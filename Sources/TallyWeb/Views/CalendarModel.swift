@@ -13,6 +13,11 @@ struct CalendarModel: Sendable {
 
   struct Logo: Sendable {
     let url: String
+
+    /// Served from Tally's own origin (``LogoCache``), never linked where it came from.
+    init(_ source: URL) {
+      url = LogoCache.path(for: source)
+    }
   }
 
   struct Tile: Sendable {
@@ -148,7 +153,7 @@ struct CalendarModel: Sendable {
   static func tile(
     for cell: MonthCell, base: String, stop: Day, open: Day?, fill: (Provider) -> String
   ) -> Tile {
-    let logoOf = { (provider: Provider) in provider.logoURL.map { Logo(url: $0.absoluteString) } }
+    let logoOf = { (provider: Provider) in provider.logoURL.map(Logo.init) }
     let (logo, dots, dotsOnly): (Logo?, [Provider], Bool) =
       switch cell.display {
       case .none, .plain: (nil, [], false)
@@ -179,7 +184,7 @@ struct CalendarModel: Sendable {
       total: detail.totalText,
       rows: detail.rows.map {
         DetailRow(
-          name: $0.provider.name, logo: $0.provider.logoURL.map { Logo(url: $0.absoluteString) },
+          name: $0.provider.name, logo: $0.provider.logoURL.map(Logo.init),
           fill: fill($0.provider), price: $0.priceText, label: $0.accessibilityLabel,
           airing: airing.byProvider[$0.provider.id] ?? [])
       },

@@ -10,14 +10,14 @@ import TallyHTTP
 struct DateCircleSVG: Sendable {
   struct Layer: Sendable {
     let radius: String
-    /// Raw attributes, built here from the style's colours only.
-    let paint: String
+    /// Paint attributes, built here from the style's colours only.
+    let paint: Markup
   }
 
   struct Number: Sendable {
     let text: String
     let size: String
-    let paint: String
+    let paint: Markup
   }
 
   let day: String
@@ -62,33 +62,41 @@ struct DateCircleSVG: Sendable {
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 
-  static func fill(_ color: SemanticColor) -> String {
-    paint(color, attribute: "fill")
+  static func fill(_ color: SemanticColor) -> Markup {
+    paint(color, attribute: .fill)
   }
 
-  static func stroke(_ color: SemanticColor, width: Double) -> String {
-    #"fill="none" stroke-width="\#(number(width))" "# + paint(color, attribute: "stroke")
+  static func stroke(_ color: SemanticColor, width: Double) -> Markup {
+    #"fill="none" stroke-width="\#(number(width))" "# + paint(color, attribute: .stroke)
   }
 
   /// The platform grey is iOS's system grey; primary and secondary follow the page theme.
-  private static func paint(_ color: SemanticColor, attribute: String) -> String {
-    switch color {
-    case .grey(let opacity): "\(attribute)=\"#8E8E93\" \(attribute)-opacity=\"\(number(opacity))\""
-    case .white(let opacity): "\(attribute)=\"#FFFFFF\" \(attribute)-opacity=\"\(number(opacity))\""
-    case .hex(let hex): #"\#(attribute)="\#(hex.css)""#
-    case .primary: #"class="\#(attribute)-primary""#
-    case .secondary: #"class="\#(attribute)-secondary""#
+  private static func paint(_ color: SemanticColor, attribute: PaintAttribute) -> Markup {
+    switch (color, attribute) {
+    case (.grey(let opacity), .fill): ##"fill="#8E8E93" fill-opacity="\##(number(opacity))""##
+    case (.grey(let opacity), .stroke): ##"stroke="#8E8E93" stroke-opacity="\##(number(opacity))""##
+    case (.white(let opacity), .fill): ##"fill="#FFFFFF" fill-opacity="\##(number(opacity))""##
+    case (.white(let opacity), .stroke): ##"stroke="#FFFFFF" stroke-opacity="\##(number(opacity))""##
+    case (.hex(let hex), .fill): #"fill="\#(hex.css)""#
+    case (.hex(let hex), .stroke): #"stroke="\#(hex.css)""#
+    case (.primary, .fill): #"class="fill-primary""#
+    case (.primary, .stroke): #"class="stroke-primary""#
+    case (.secondary, .fill): #"class="fill-secondary""#
+    case (.secondary, .stroke): #"class="stroke-secondary""#
     }
   }
+
+  /// Attribute names are markup, so the two a colour paints are spelt out rather than joined in.
+  private enum PaintAttribute { case fill, stroke }
 
   /// The circle as an SVG link to its day inside its grid cell; every text is escaped, every
   /// number is ours. The cell holds the link rather than being it: a link keeps the role of
   /// a link (ARIA allows no `gridcell` on `<a href>`), and the selection belongs to the cell.
-  var markup: String {
-    func circle(_ layer: Layer) -> String { "<circle r=\"\(layer.radius)\" \(layer.paint)/>" }
-    var svg = "<g role=\"gridcell\" aria-selected=\"\(selected)\">"
+  var markup: Markup {
+    func circle(_ layer: Layer) -> Markup { "<circle r=\"\(layer.radius)\" \(layer.paint)/>" }
+    var svg: Markup = "<g role=\"gridcell\" aria-selected=\"\(selected)\">"
     svg += "<a class=\"dc\" href=\"/today?day=\(day)\" data-day=\"\(day)\""
-    svg += " aria-label=\"\(HTMLText.escaped(label))\" tabindex=\"\(tabIndex)\""
+    svg += " aria-label=\"\(label)\" tabindex=\"\(tabIndex)\""
     svg += " transform=\"translate(\(x) \(y))\">"
     svg += circle(hitArea)
     if let ring { svg += circle(ring) }
@@ -100,40 +108,13 @@ struct DateCircleSVG: Sendable {
     // down, both inside the base circle (the text's box ends above the dot's top).
     let shared = chatDot != nil && number != nil
     if let chatDot {
-      svg += "<circle class=\"entry-mark\"\(shared ? " cy=\"5\"" : "") r=\"\(chatDot.radius)\" \(chatDot.paint)/>"
+      svg += "<circle class=\"entry-mark\"\(shared ? Markup(" cy=\"5\"") : .empty) r=\"\(chatDot.radius)\" \(chatDot.paint)/>"
     }
     if let number {
-      svg += "<text\(shared ? " y=\"-4\"" : "")\(entryFill != nil ? " class=\"on-entry\"" : "")"
+      svg += "<text\(shared ? Markup(" y=\"-4\"") : .empty)\(entryFill != nil ? Markup(" class=\"on-entry\"") : .empty)"
       svg += " font-size=\"\(number.size)\" font-weight=\"500\" text-anchor=\"middle\" dy=\".35em\" "
-      svg += "\(number.paint)>\(HTMLText.escaped(number.text))</text>"
+      svg += "\(number.paint)>\(number.text)</text>"
     }
     return svg + "</a></g>"
-  }
-}
-
-/// Text made safe inside HTML or SVG, in an element or a quoted attribute. Byte by byte: the
-/// five characters are ASCII, which never occurs inside another character's UTF-8, and most
-/// texts (labels, names) hold none of them and come back as they are.
-enum HTMLText {
-  static func escaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { entity(for: $0) != nil }) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-      if let entity = entity(for: byte) { out += entity.utf8 } else { out.append(byte) }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// What stands for `byte` in HTML; `nil` for a byte that stands for itself.
-  private static func entity(for byte: UInt8) -> String? {
-    switch byte {
-    case UInt8(ascii: "&"): "&amp;"
-    case UInt8(ascii: "<"): "&lt;"
-    case UInt8(ascii: ">"): "&gt;"
-    case UInt8(ascii: "\""): "&quot;"
-    case UInt8(ascii: "'"): "&#39;"
-    default: nil
-    }
   }
 }

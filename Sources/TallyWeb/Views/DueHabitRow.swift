@@ -7,53 +7,51 @@ import Foundation
 extension TodayModel.DueHabit {
   /// The check marks cut where `TodayModel.CheckFragments().color` stands, for the habit's
   /// colour to be joined in.
-  static let checks: (done: [String], undone: [String]) = (
-    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-done")
-      .components(separatedBy: TodayModel.CheckFragments().color),
-    Templates.shared.render(TodayModel.CheckFragments(), "partials/check-undone")
-      .components(separatedBy: TodayModel.CheckFragments().color)
+  static let checks: (done: [Markup], undone: [Markup]) = (
+    Templates.shared.markup(TodayModel.CheckFragments(), "partials/check-done")
+      .split(at: TodayModel.CheckFragments().color),
+    Templates.shared.markup(TodayModel.CheckFragments(), "partials/check-undone")
+      .split(at: TodayModel.CheckFragments().color)
   )
 
-  /// The row's `<li>`, ending in a line break. Text from the user is escaped; ids, days,
-  /// colours and statuses are ours.
-  func row(selectedDay: String, back: String, isFuture: Bool) -> String {
-    let note = HTMLText.escaped(self.note)
-    let disabled = isFuture ? " disabled" : ""
-    let form: String
+  /// The row's `<li>`, ending in a line break; every text is escaped by ``Markup``.
+  func row(selectedDay: String, back: String, isFuture: Bool) -> Markup {
+    let disabled: Markup = isFuture ? " disabled" : .empty
+    let form: Markup
     if let measure {
-      let label = HTMLText.escaped(measure.label)
-      let unit = measure.unit.isEmpty ? "" : #"<span class="unit" aria-hidden="true">\#(HTMLText.escaped(measure.unit))</span>"#
+      let label = measure.label
+      let unit: Markup = measure.unit.isEmpty ? .empty : #"<span class="unit" aria-hidden="true">\#(measure.unit)</span>"#
       form = #"""
         <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(note)" id="mark-\#(id)" class="amount-form">
         <input type="hidden" name="day" value="\#(selectedDay)">
         <input type="hidden" name="status" value="done">
         <input type="hidden" name="back" value="\#(back)">
         <label for="amount-\#(id)" class="visually-hidden">\#(label)</label>
-        <input id="amount-\#(id)" name="amount" type="number" inputmode="decimal" min="0" step="any" value="\#(HTMLText.escaped(measure.amount))" class="amount-input"\#(disabled)>\#(unit)
+        <input id="amount-\#(id)" name="amount" type="number" inputmode="decimal" min="0" step="any" value="\#(measure.amount)" class="amount-input"\#(disabled)>\#(unit)
         <button type="submit" class="secondary"\#(disabled)>Save<span class="visually-hidden"> \#(label)</span></button>
         </form>
 
         """#
     } else {
-      let check = (done ? Self.checks.done : Self.checks.undone).joined(separator: color)
+      let check = (done ? Self.checks.done : Self.checks.undone).joined(separator: "\(color)")
       form = #"""
 
         <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(note)" data-color="\#(color)" id="mark-\#(id)">
         <input type="hidden" name="day" value="\#(selectedDay)">
         <input type="hidden" name="status" value="\#(nextStatus)">
         <input type="hidden" name="back" value="\#(back)">
-        <button type="submit" class="check" aria-pressed="\#(done)" aria-label="\#(HTMLText.escaped(buttonLabel))"\#(disabled)>
+        <button type="submit" class="check" aria-pressed="\#(done)" aria-label="\#(buttonLabel)"\#(disabled)>
         \#(check)
         </button>
         </form>
         """#
     }
-    let icon = self.icon.map { #"<span class="icon" aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
+    let icon: Markup = self.icon.map { #"<span class="icon" aria-hidden="true">\#($0)</span> "# } ?? .empty
     return #"""
       <li class="due\#(done ? " is-done" : "")">
       \#(form)
-      <a class="due-name" href="/habits/\#(id)">\#(icon)\#(HTMLText.escaped(name))</a>
-      <span class="due-detail">\#(HTMLText.escaped(detail))\#(skipped ? " · skipped" : "")\#(self.note.isEmpty ? "" : " · has a note")</span>
+      <a class="due-name" href="/habits/\#(id)">\#(icon)\#(name)</a>
+      <span class="due-detail">\#(detail)\#(skipped ? " · skipped" : "")\#(self.note.isEmpty ? "" : " · has a note")</span>
       </li>
 
       """#

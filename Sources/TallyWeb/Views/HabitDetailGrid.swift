@@ -14,9 +14,9 @@ extension HabitDetail {
     let label: String
     let x: String
     let y: String
-    let paint: String
-    /// The skip slash and the note dot, drawn over the square; ours, never user text.
-    let marks: String
+    let paint: Markup
+    /// The skip slash and the note dot, drawn over the square.
+    let marks: Markup
     /// The day's whole note, which a tap made offline keeps (an entry syncs whole).
     let note: String?
     let tabIndex: Int
@@ -28,8 +28,8 @@ extension HabitDetail {
   /// in a `<template>` so a day marked offline is drawn by the same code (offline.js).
   struct CellLook: Sendable {
     let state: String
-    let paint: String
-    let marks: String
+    let paint: Markup
+    let marks: Markup
     let spoken: String
   }
 
@@ -151,11 +151,11 @@ extension HabitDetail {
 
     /// Done in the habit's colour, a measurable day as strong as its share of the target; the
     /// rest in theme classes so both themes read well.
-    static func paint(_ state: HabitGrid.State, shareLevel: Int?, color: String) -> String {
+    static func paint(_ state: HabitGrid.State, shareLevel: Int?, color: String) -> Markup {
       switch state {
       case .done:
         guard let level = shareLevel else { return #"fill="\#(color)""# }
-        return #"fill="\#(color)" fill-opacity="\#([0.2, 0.4, 0.6, 0.8, 1][level])""#
+        return #"fill="\#(color)" fill-opacity="\#(["0.2", "0.4", "0.6", "0.8", "1"][level])""#
       case .skipped: return #"class="cell-skipped""#
       case .beforeStart: return #"class="cell-before""#
       case .unscheduled: return #"class="cell-unscheduled""#
@@ -165,9 +165,9 @@ extension HabitDetail {
     }
 
     /// The skip slash and the note dot, drawn over the square.
-    static func marks(skipped: Bool, noted: Bool) -> String {
-      (skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : "")
-        + (noted ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : "")
+    static func marks(skipped: Bool, noted: Bool) -> Markup {
+      (skipped ? #"<path d="M6 14L14 6" class="skip-mark"/>"# : .empty)
+        + (noted ? #"<circle cx="15.5" cy="4.5" r="3" class="note-mark"/>"# : .empty)
     }
   }
 }

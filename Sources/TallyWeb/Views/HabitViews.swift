@@ -128,12 +128,11 @@ extension HabitSummary {
 
   /// The card on the Habits page, written here rather than in a template for the same reason
   /// as the date circles: twenty cards' template lookups were most of the page's time.
-  /// Text from the user is escaped; the rest (ids, days, colours, numbers) is ours.
-  func card(today: String) -> String {
-    let name = HTMLText.escaped(self.name)
-    let icon = self.icon.map { #"<span aria-hidden="true">\#(HTMLText.escaped($0))</span> "# } ?? ""
+  /// Every text is escaped by ``Markup``.
+  func card(today: String) -> Markup {
+    let icon: Markup = self.icon.map { #"<span aria-hidden="true">\#($0)</span> "# } ?? .empty
     let label = doneToday ? Self.doneLabel : Self.undoneLabel
-    func move(_ direction: String, _ arrow: String) -> String {
+    func move(_ direction: String, _ arrow: String) -> Markup {
       #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#
     }
@@ -150,7 +149,7 @@ extension HabitSummary {
       </div>
       <svg class="mini-grid" viewBox="0 0 \#(miniGrid.width) \#(miniGrid.height)" role="img" aria-label="\#(miniGrid.summary)"><path d="\#(miniGrid.openPath)" class="mini-open"/><path d="\#(miniGrid.skippedPath)" class="mini-skipped"/><path d="\#(miniGrid.donePath)" stroke="\#(color)"/></svg>
       <div class="card-actions">
-      <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(HTMLText.escaped(todayNote))" id="quick-\#(id)">
+      <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(todayNote)" id="quick-\#(id)">
       <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">
       <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)" data-done-label="\#(Self.doneLabel)" data-undone-label="\#(Self.undoneLabel)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
       </form>

@@ -8,7 +8,7 @@ import TallyWire
 struct TodayModel: Sendable {
   /// A row of circles as SVG.
   struct Row: Sendable {
-    let markup: String
+    let markup: Markup
   }
 
   /// The date picker as one SVG: the engine's layout gives every centre (SPEC 5).
@@ -28,10 +28,10 @@ struct TodayModel: Sendable {
   struct DateStrip: Sendable {
     let header: String
     let width: String
-    let markup: String
+    let markup: Markup
     /// An empty box over each circle for the row's scroll to snap to (an SVG shape is no
     /// snap area), so the row comes to rest on whole circles (docs/web.md, Today).
-    let snaps: String
+    let snaps: Markup
     /// The day the strip scrolls to, or `header` (SPEC 5), and which edge it aligns to.
     let scrollTo: String
     let scrollAnchor: String
@@ -62,8 +62,8 @@ struct TodayModel: Sendable {
     id: "", text: "", role: "You", time: "", writtenOn: nil, instant: "", assistant: false, waiting: true)
 
   // The `<template>`s offline.js draws from hold no one's data: drawn once per process.
-  static let checkTemplates = Templates.shared.render(CheckFragments(), "partials/check-templates")
-  static let messageTemplate = Templates.shared.render(pendingMessage, "partials/message-template")
+  static let checkTemplates = Templates.shared.markup(CheckFragments(), "partials/check-templates")
+  static let messageTemplate = Templates.shared.markup(pendingMessage, "partials/message-template")
 
   struct DueHabit: Sendable {
     let id: String
@@ -107,8 +107,8 @@ struct TodayModel: Sendable {
   let habits: [DueHabit]
   /// The habits' rows, drawn by ``DueHabit/row(selectedDay:back:isFuture:)``: those due on
   /// the day, then those resting (paused, or not on one of their weekdays).
-  let dueRows: String
-  let restRows: String
+  let dueRows: Markup
+  let restRows: Markup
   /// The pauses of all habits that hold today or lie ahead ("Pause all until …" adds one).
   let vacations: [PauseRow]
   let onVacation: Bool
@@ -137,7 +137,7 @@ struct TodayModel: Sendable {
         periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), dayName: dayName,
         isDue: habit.isScheduled(on: selected, history: kept.history))
     }
-    func rows(_ habits: [DueHabit]) -> String {
+    func rows(_ habits: [DueHabit]) -> Markup {
       habits.map {
         $0.row(selectedDay: selected.description, back: "/today?day=\(selected)", isFuture: selected > today)
       }.joined()
@@ -216,7 +216,7 @@ struct TodayModel: Sendable {
     return DateStrip(
       header: row.header,
       width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
-      markup: cells.map(\.markup).joined(), snaps: String(repeating: "<i></i>", count: cells.count),
+      markup: cells.map(\.markup).joined(), snaps: .repeating("<i></i>", count: cells.count),
       scrollTo: target, scrollAnchor: anchor)
   }
 

@@ -23,7 +23,7 @@ package enum SchemaCheck {
   private static let known: Set<String> = [
     "$ref", "type", "enum", "const", "required", "properties", "additionalProperties", "items",
     "minItems", "maxItems", "minimum", "maximum", "pattern", "minLength", "maxLength", "format",
-    "propertyNames", "description", "examples", "default",
+    "propertyNames", "description", "examples", "default", "contentMediaType", "contentSchema",
   ]
 
   private static func resolve(_ reference: String) -> [String: Any] {
@@ -76,6 +76,14 @@ package enum SchemaCheck {
       if let maximum = int(schema["maxLength"]), text.count > maximum { found.append("\(path): longer than \(maximum)") }
       if schema["format"] as? String == "uuid", UUID(uuidString: text) == nil || text != text.lowercased() {
         found.append("\(path): '\(text)' is not a lower-case UUID")
+      }
+      // A string holding JSON (a server-sent event's data): read, then checked as its own value.
+      if schema["contentMediaType"] as? String == "application/json" {
+        guard let inner = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+          found.append("\(path): '\(text)' is not JSON")
+          return
+        }
+        if let content = schema["contentSchema"] as? [String: Any] { check(inner, content, at: "\(path) as JSON", into: &found) }
       }
     case .array(let items):
       if let minimum = int(schema["minItems"]), items.count < minimum { found.append("\(path): fewer than \(minimum) items") }

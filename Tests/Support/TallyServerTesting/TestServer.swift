@@ -38,22 +38,24 @@ package struct TestServer: Sendable {
   package init(
     configuration: ServerConfiguration = .testing, databasePath: String? = nil,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = HTTPWebhookTransport()
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
-    self.init(store: store, configuration: configuration, clock: clock, showSource: showSource, webhookTransport: webhookTransport)
+    self.init(
+      store: store, configuration: configuration, clock: clock, showSource: showSource,
+      webhookTransport: webhookTransport, logos: logos)
   }
 
   /// A router over `store`: a PostgreSQL store, or one of several instances on one database.
   package init(
     store: any SyncingStore, configuration: ServerConfiguration = .testing,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = HTTPWebhookTransport()
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil
   ) {
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
-      showSource: showSource, webhookTransport: webhookTransport)
+      showSource: showSource, webhookTransport: webhookTransport, logos: logos)
   }
 
   /// Runs `body` against the router, in process: no sockets.

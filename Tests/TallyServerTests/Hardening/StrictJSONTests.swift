@@ -20,6 +20,15 @@ import Testing
       "must be a whole number from 0 to 6, not 99999999999999999999999999999"
     ),
     (#"{"daySwitchHour": -1e20}"#, "daySwitchHour", "must be a whole number from 0 to 6, not -1e20"),
+    // One past the integers' ends, which a Double cannot tell from the ends themselves.
+    (
+      #"{"daySwitchHour": -9223372036854775809}"#, "daySwitchHour",
+      "must be a whole number from 0 to 6, not -9223372036854775809"
+    ),
+    (
+      #"{"daySwitchHour": 9223372036854775808}"#, "daySwitchHour",
+      "must be a whole number from 0 to 6, not 9223372036854775808"
+    ),
   ])
   func aSettingsNumberOfTheWrongKindIsNamed(body: String, field: String, words: String) async throws {
     try await TestServer().test { client in
@@ -36,6 +45,10 @@ import Testing
   @Test(arguments: [
     (#"{"name": "Read", "frequency": {"type": "weekly", "targetPerWeek": 99999999999999999999}}"#,
      "frequency.targetPerWeek", "from 1 to 6"),
+    (#"{"name": "Read", "frequency": {"type": "weekly", "targetPerWeek": -9223372036854775809}}"#,
+     "frequency.targetPerWeek", "from 1 to 6"),
+    (#"{"name": "Read", "frequency": {"type": "monthly", "timesPerMonth": 9223372036854775808}}"#,
+     "frequency.timesPerMonth", "from 1 to"),
     (#"{"name": "Read", "reminder": {"type": "periodic", "start": "08:00", "end": "20:00", "everyHours": 1e19}}"#,
      "reminder.everyHours", "from 1 to 23"),
   ])

@@ -19,7 +19,7 @@ import Testing
       showGridDates: true)
   }
 
-  static func markup(_ grid: TodayModel.DateGrid) -> [String] { grid.rows.map(\.markup) }
+  static func markup(_ grid: TodayModel.DateGrid) -> [Markup] { grid.rows.map(\.markup) }
 
   /// A mark changes no circle, so its page reuses the markup; a journal entry or another
   /// selected day changes one, and that grid is drawn afresh, as drawing it anew would.
