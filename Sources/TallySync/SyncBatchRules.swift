@@ -116,6 +116,23 @@ public enum SyncBatchRules {
         field: "fields",
         rule: "of a \(change.kind.rawValue) must name \(required.sorted().joined(separator: " and ")) together")
     }
+    for (name, value) in change.fields { try checkWholeNumbers(value, path: "fields.\(name)") }
+  }
+
+  /// A number past Int64's ends reaches here as a `Double`, which may round onto the end
+  /// itself (-9223372036854775809 becomes Int64.min): no field takes one, so it is refused by
+  /// its path rather than stored as the nearest whole number.
+  private static func checkWholeNumbers(_ value: SyncValue, path: String) throws(ValidationError) {
+    switch value {
+    case .double(let number) where abs(number) >= 0x1p63:
+      throw ValidationError(field: path, rule: "is a number beyond 64 bits (\(number)); no field takes one")
+    case .array(let items):
+      for (index, item) in items.enumerated() { try checkWholeNumbers(item, path: "\(path)[\(index)]") }
+    case .object(let fields):
+      for (name, item) in fields { try checkWholeNumbers(item, path: "\(path).\(name)") }
+    default:
+      break
+    }
   }
 
   private static func days(_ seconds: TimeInterval) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import TallyCore
 import TallySync
 import Testing
 
@@ -74,5 +75,33 @@ import Testing
       #expect((try? SyncJSONReader.pull(Array(page.utf8)))?.changes == read.map { [$0] })
     }
     #expect((try? SyncJSONReader.change(SyncJSONReader.value(Array(good.utf8)))) != nil)
+  }
+}
+
+@Suite struct WholeNumberRefusalTests {
+  /// A number past 64 bits, at the top or nested, is refused naming its path, whichever reader
+  /// read the push (the server's Codable one, or the fast one), though it rounds onto Int64.min.
+  @Test func aNumberBeyond64BitsIsRefusedByItsPath() throws {
+    let stamp = HybridStamp(milliseconds: 1, counter: 0, device: SyncEntityTests.devices[0]).text
+    let id = "0e000000-0000-4000-8000-000000000001"
+    let cases = [
+      (#"{"sortOrder":-9223372036854775809}"#, "fields.sortOrder"),
+      (#"{"frequency":{"type":"weekly","targetPerWeek":9223372036854775808}}"#, "fields.frequency.targetPerWeek"),
+    ]
+    for (fields, path) in cases {
+      let text = #"{"kind":"habit","id":"\#(id)","stamp":"\#(stamp)","fields":\#(fields)}"#
+      let codable = try JSONDecoder().decode(SyncChange.self, from: Data(text.utf8))
+      let read = try SyncJSONReader.change(SyncJSONReader.value(Array(text.utf8)))
+      for change in [codable, read] {
+        #expect(throws: ValidationError.self) { try SyncBatchRules.checkShape(change) }
+        do {
+          try SyncBatchRules.checkShape(change)
+        } catch {
+          #expect(error.field == path)
+        }
+      }
+    }
+    let fine = #"{"kind":"habit","id":"\#(id)","stamp":"\#(stamp)","fields":{"sortOrder":-9223372036854775808}}"#
+    try SyncBatchRules.checkShape(try JSONDecoder().decode(SyncChange.self, from: Data(fine.utf8)))
   }
 }
