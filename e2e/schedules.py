@@ -79,7 +79,10 @@ try:
     # The form: "On chosen weekdays", Monday, Wednesday and Friday ticked.
     d.get(BASE + "/habits/new")
     find("#habit-name").send_keys("Gym")
+    check(not find("#habit-weekdays").is_displayed(), "the weekday boxes wait until weekdays are chosen")
     d.find_element(By.CSS_SELECTOR, "input[name=frequency][value=weekdays]").click()
+    check(find("#habit-weekdays").is_displayed() and not find("#habit-schedule").is_displayed(),
+          "choosing weekdays shows their boxes and hides another schedule's field")
     boxes = {b.get_attribute("name"): b for b in d.find_elements(By.CSS_SELECTOR, "#habit-weekdays input[type=checkbox]")}
     check(len(boxes) == 7, f"seven weekday boxes ({len(boxes)})")
     for name, box in boxes.items():
