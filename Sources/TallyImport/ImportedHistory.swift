@@ -27,6 +27,8 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case tickmate
   /// Streaks' CSV export.
   case streaks
+  /// HabitKit's JSON export.
+  case habitKit = "habitkit"
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
@@ -48,6 +50,7 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .rewire: "Rewire backup"
     case .tickmate: "Tickmate backup"
     case .streaks: "Streaks CSV export"
+    case .habitKit: "HabitKit JSON export"
     }
   }
 }

@@ -29,6 +29,7 @@ public enum Importer {
       // Broken JSON is read as Tally's, whose reader names the fault.
       guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return .json }
       if object["entries"] is [Any] && object["metadata"] != nil { return .dayOne }
+      if HabitKitReader.isExport(object) { return .habitKit }
       return object["habits"] != nil && object["format"] == nil && object["user"] == nil ? .beaver : .json
     }
     guard let firstLine = firstLine(text) else {
@@ -95,6 +96,7 @@ public enum Importer {
     case .rewire: return try RewireReader.read(path: path, today: today)
     case .tickmate: return try TickmateReader.read(path: path, today: today)
     case .streaks: return try StreaksReader.read(data, today: today)
+    case .habitKit: return try HabitKitReader.read(data, today: today)
     case .json: throw ImportError(nil, "a Tally JSON export is restored, not merged")
     }
   }
