@@ -29,6 +29,8 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case streaks
   /// HabitKit's JSON export.
   case habitKit = "habitkit"
+  /// Table Habit's (mhabit) JSON backup.
+  case tableHabit = "tablehabit"
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
@@ -51,6 +53,7 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .tickmate: "Tickmate backup"
     case .streaks: "Streaks CSV export"
     case .habitKit: "HabitKit JSON export"
+    case .tableHabit: "Table Habit backup"
     }
   }
 }
