@@ -31,6 +31,8 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case habitKit = "habitkit"
   /// Table Habit's (mhabit) JSON backup.
   case tableHabit = "tablehabit"
+  /// Habitica's `userdata.json`.
+  case habitica
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
@@ -54,6 +56,7 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .streaks: "Streaks CSV export"
     case .habitKit: "HabitKit JSON export"
     case .tableHabit: "Table Habit backup"
+    case .habitica: "Habitica user data export"
     }
   }
 }

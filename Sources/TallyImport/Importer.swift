@@ -33,6 +33,7 @@ public enum Importer {
       guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return .json }
       if object["entries"] is [Any] && object["metadata"] != nil { return .dayOne }
       if HabitKitReader.isExport(object) { return .habitKit }
+      if HabiticaReader.isExport(object) { return .habitica }
       return object["habits"] != nil && object["format"] == nil && object["user"] == nil ? .beaver : .json
     }
     guard let firstLine = firstLine(text) else {
@@ -101,6 +102,7 @@ public enum Importer {
     case .streaks: return try StreaksReader.read(data, today: today)
     case .habitKit: return try HabitKitReader.read(data, today: today)
     case .tableHabit: return try TableHabitReader.read(data, today: today)
+    case .habitica: return try HabiticaReader.read(data, today: today)
     case .json: throw ImportError(nil, "a Tally JSON export is restored, not merged")
     }
   }
