@@ -79,7 +79,7 @@ public enum HabitKitReader {
         HabitRow(
           id: id, name: name, description: description?.isEmpty == false ? description : nil,
           color: color(habit["color"] as? String) ?? Habit.defaultColor, archived: habit["archived"] as? Bool ?? false,
-          order: wholeNumber(habit["orderIndex"]) ?? number))
+          order: JSONValue.wholeNumber(habit["orderIndex"]) ?? number))
     }
     if !unread.isEmpty {
       warnings.append(ImportWarning(habit: nil, "the habits' fields \(unread.sorted().joined(separator: ", ")) are not read"))
@@ -100,7 +100,7 @@ public enum HabitKitReader {
       guard let interval = item as? [String: Any] else { throw ImportError(location, "it is not an object") }
       let habit = try habitIndex(interval["habitId"], habits: habits, location)
       let value = interval["requiredNumberOfCompletionsPerDay"] ?? 1
-      guard let perDay = wholeNumber(value), (1...1000).contains(perDay) else {
+      guard let perDay = JSONValue.wholeNumber(value), (1...1000).contains(perDay) else {
         throw ImportError(location, "its requiredNumberOfCompletionsPerDay \(value) is not a whole number from 1 to 1000")
       }
       unread.formUnion(Set(interval.keys).subtracting(intervalKeys))
@@ -131,11 +131,11 @@ public enum HabitKitReader {
         throw ImportError(location, "its date \(completion["date"].map { "'\($0)'" } ?? "is missing and") is not an ISO 8601 time")
       }
       let offsetValue = completion["timezoneOffsetInMinutes"] ?? 0
-      guard let offset = wholeNumber(offsetValue), (-1440...1440).contains(offset) else {
+      guard let offset = JSONValue.wholeNumber(offsetValue), (-1440...1440).contains(offset) else {
         throw ImportError(location, "its timezoneOffsetInMinutes \(offsetValue) is not a whole number of minutes from -1440 to 1440")
       }
       let amountValue = completion["amountOfCompletions"] ?? 1
-      guard let amount = wholeNumber(amountValue), (0...1_000_000).contains(amount) else {
+      guard let amount = JSONValue.wholeNumber(amountValue), (0...1_000_000).contains(amount) else {
         throw ImportError(location, "its amountOfCompletions \(amountValue) is not a whole number from 0 to 1000000")
       }
       let day = try ImportDates.day(of: instant.addingTimeInterval(Double(offset) * 60), in: .gmt, location)
@@ -149,12 +149,6 @@ public enum HabitKitReader {
       throw ImportError(location, "its habitId \(value.map { "'\($0)'" } ?? "is missing and") names no habit in the file")
     }
     return index
-  }
-
-  /// A JSON number without a fraction, in Int's range.
-  static func wholeNumber(_ value: Any?) -> Int? {
-    guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue) else { return nil }
-    return whole
   }
 
   /// HabitKit's ids are strings; a number is read as its text.

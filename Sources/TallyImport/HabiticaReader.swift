@@ -26,8 +26,8 @@ public enum HabiticaReader {
       throw ImportError(nil, "the file is not Habitica's userdata.json: it is not a JSON object with tasks")
     }
     let preferences = object["preferences"] as? [String: Any] ?? [:]
-    let shift = (HabitKitReader.wholeNumber(preferences["timezoneOffset"]) ?? 0) * 60
-      + (HabitKitReader.wholeNumber(preferences["dayStart"]) ?? 0) * 3600
+    let shift = (JSONValue.wholeNumber(preferences["timezoneOffset"]) ?? 0) * 60
+      + (JSONValue.wholeNumber(preferences["dayStart"]) ?? 0) * 3600
     var builder = HabitBuilder(today: today)
     var warnings: [ImportWarning] = []
     var unread = 0
@@ -47,8 +47,8 @@ public enum HabiticaReader {
           guard let entry = entry as? [String: Any], let millis = (entry["date"] as? NSNumber)?.doubleValue,
             millis.isFinite, abs(millis) < 1e15
           else { throw ImportError("history entry \(index + 1) of \(location)", "its date is not milliseconds since 1970") }
-          scoredDown += HabitKitReader.wholeNumber(entry["scoredDown"]).map { max(0, $0) } ?? 0
-          let count = kind == "daily" ? (entry["completed"] as? Bool).map { $0 ? 1 : 0 } : HabitKitReader.wholeNumber(entry["scoredUp"])
+          scoredDown += JSONValue.wholeNumber(entry["scoredDown"]).map { max(0, $0) } ?? 0
+          let count = kind == "daily" ? (entry["completed"] as? Bool).map { $0 ? 1 : 0 } : JSONValue.wholeNumber(entry["scoredUp"])
           guard let count else {
             unread += 1
             continue
@@ -89,7 +89,7 @@ public enum HabiticaReader {
   /// A daily's days: every `everyX` days, or the `repeat` weekdays (every `everyX` weeks is
   /// kept as every week, with a warning); `monthly` and `yearly` as once a month or year.
   static func schedule(_ task: [String: Any], habit: String, warnings: inout [ImportWarning]) -> Frequency {
-    let every = max(1, min(365, HabitKitReader.wholeNumber(task["everyX"]) ?? 1))
+    let every = max(1, min(365, JSONValue.wholeNumber(task["everyX"]) ?? 1))
     switch task["frequency"] as? String ?? "weekly" {
     case "daily":
       return LoopMapping.frequency(numerator: 1, denominator: every).0

@@ -29,7 +29,7 @@ public enum TableHabitReader {
       guard let habit = item as? [String: Any],
         let name = (habit["name"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty
       else { throw ImportError(location, "it has no name") }
-      if HabitKitReader.wholeNumber(habit["status"]) == 2 {
+      if JSONValue.wholeNumber(habit["status"]) == 2 {
         deleted += 1
         continue
       }
@@ -40,12 +40,12 @@ public enum TableHabitReader {
         description: habit["desc"] as? String ?? "", habit: name)
       warnings += fields.warnings
       var imported = ImportedHabit(
-        name: name, frequency: fields.frequency, archived: HabitKitReader.wholeNumber(habit["status"]) == 3,
+        name: name, frequency: fields.frequency, archived: JSONValue.wholeNumber(habit["status"]) == 3,
         measure: fields.measure, description: fields.description)
-      if let start = HabitKitReader.wholeNumber(habit["start_date"]) {
+      if let start = JSONValue.wholeNumber(habit["start_date"]) {
         imported.createdDay = try epochDay(start, location, field: "start_date")
       }
-      if let argb = HabitKitReader.wholeNumber(habit["custom_color"]), (0...0xFFFF_FFFF).contains(argb) {
+      if let argb = JSONValue.wholeNumber(habit["custom_color"]), (0...0xFFFF_FFFF).contains(argb) {
         imported.color = HexColor(red: UInt8(argb >> 16 & 0xFF), green: UInt8(argb >> 8 & 0xFF), blue: UInt8(argb & 0xFF))
       }
       if habit["reminder"] is String {
@@ -74,9 +74,9 @@ public enum TableHabitReader {
 
   /// `freq_type` with its `freq_custom` arguments as "times in days", Loop's terms.
   static func schedule(_ habit: [String: Any], location: String) throws(ImportError) -> (times: Int, days: Int) {
-    let type = HabitKitReader.wholeNumber(habit["freq_type"]) ?? 3
+    let type = JSONValue.wholeNumber(habit["freq_type"]) ?? 3
     let text = habit["freq_custom"] as? String ?? "[1, 1]"
-    let arguments = ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [Any])?.compactMap(HabitKitReader.wholeNumber)
+    let arguments = ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [Any])?.compactMap(JSONValue.wholeNumber)
     let ratio: (Int, Int)? =
       switch (type, arguments ?? []) {
       case (1, let args) where args.count >= 1: (args[0], 7)
@@ -94,7 +94,7 @@ public enum TableHabitReader {
   /// `daily_goal` in its `daily_goal_unit` as target, a negative habit's a limit (at most).
   static func target(_ habit: [String: Any], records: [Record], location: String) throws(ImportError) -> LoopMapping.Target? {
     let goal = (habit["daily_goal"] as? NSNumber)?.doubleValue ?? 1
-    let negative = HabitKitReader.wholeNumber(habit["type"]) == 2
+    let negative = JSONValue.wholeNumber(habit["type"]) == 2
     guard goal != 1 || negative || records.contains(where: { ($0.amount?.doubleValue ?? 0) > 1 }) else { return nil }
     guard goal >= 0, goal <= Amount.maximum.doubleValue else {
       throw ImportError(location, "its daily_goal \(goal) is not a number from 0 to \(Amount.maximum)")
@@ -114,11 +114,11 @@ public enum TableHabitReader {
     var records: [Record] = []
     for (number, item) in list.enumerated() {
       let location = "record \(number + 1) of \(habit)"
-      guard let record = item as? [String: Any], let date = HabitKitReader.wholeNumber(record["record_date"]) else {
+      guard let record = item as? [String: Any], let date = JSONValue.wholeNumber(record["record_date"]) else {
         throw ImportError(location, "it has no record_date")
       }
       let status: EntryStatus? =
-        switch HabitKitReader.wholeNumber(record["record_type"]) ?? 1 {
+        switch JSONValue.wholeNumber(record["record_type"]) ?? 1 {
         case 1: .done
         case 2: .skipped
         default: nil

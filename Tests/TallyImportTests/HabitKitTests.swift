@@ -31,14 +31,8 @@ import Testing
     }
     """
 
-  static func read(_ text: String) throws -> ImportedHistory {
-    let data = Data(text.utf8)
-    let format = try Importer.detect(path: "habitkit.json", data: data)
-    return try Importer.read(format, path: "habitkit.json", data: data, today: SharedFixtures.today)
-  }
-
   @Test func completionsLandOnTheirLocalDayAndCountsBecomeAmounts() async throws {
-    let history = try Self.read(Self.sample)
+    let history = try readDetected(Self.sample)
     #expect(history.format == .habitKit)
     #expect(history.habits.map(\.name) == ["Read", "Water"])
     let read = history.habits[0]
@@ -63,7 +57,7 @@ import Testing
   }
 
   @Test func fieldsTheDescriptionDoesNotNameAreReportedNotGuessed() throws {
-    let history = try Self.read("""
+    let history = try readDetected("""
       {"habits": [{"id": 7, "name": "Run", "goal": 3}], "completions": [],
        "intervals": [{"habitId": 7, "requiredNumberOfCompletionsPerDay": 1, "weekdays": [1, 3]},
                      {"habitId": 7, "requiredNumberOfCompletionsPerDay": 2}]}

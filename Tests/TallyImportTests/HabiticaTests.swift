@@ -36,10 +36,8 @@ import Testing
     """
 
   @Test func dailiesKeepTheirWeekdaysAndTodosAndRewardsAreReported() async throws {
-    let data = Data(Self.sample.utf8)
-    let format = try Importer.detect(path: "userdata.json", data: data)
-    #expect(format == .habitica)
-    let history = try Importer.read(format, path: "userdata.json", data: data, today: SharedFixtures.today)
+    let history = try readDetected(Self.sample)
+    #expect(history.format == .habitica)
     #expect(history.habits.map(\.name) == ["Yoga", "Water plants", "Stairs"])
     #expect(history.habits[0].frequency == .weekdays(try WeekdaySet([.monday, .wednesday, .friday])))
     #expect(history.habits[0].description == "mat")

@@ -25,14 +25,8 @@ import Testing
     ]
     """
 
-  static func read(_ text: String) throws -> ImportedHistory {
-    let data = Data(text.utf8)
-    let format = try Importer.detect(path: "table-habit.json", data: data)
-    return try Importer.read(format, path: "table-habit.json", data: data, today: SharedFixtures.today)
-  }
-
   @Test func habitsSchedulesGoalsAndRecordsAreCarried() async throws {
-    let history = try Self.read(Self.sample)
+    let history = try readDetected(Self.sample)
     #expect(history.format == .tableHabit)
     #expect(history.habits.map(\.name) == ["Push-ups", "Stretch", "Sugar"])
     let pushUps = history.habits[0]
@@ -63,13 +57,13 @@ import Testing
 
   @Test func aBadRecordOrScheduleIsRefusedByItsPlace() throws {
     #expect(throws: ImportError("record 1 of habit 1 of the Table Habit backup", "it has no record_date")) {
-      try Self.read(#"[{"name": "Run", "freq_type": 3, "freq_custom": "[1, 1]", "records": [{"record_type": 1}]}]"#)
+      try readDetected(#"[{"name": "Run", "freq_type": 3, "freq_custom": "[1, 1]", "records": [{"record_type": 1}]}]"#)
     }
     #expect(
       throws: ImportError(
         "habit 1 of the Table Habit backup", "its freq_type 1 with freq_custom '[]' is not a schedule Table Habit writes")
     ) {
-      try Self.read(#"[{"name": "Run", "freq_type": 1, "freq_custom": "[]", "records": []}]"#)
+      try readDetected(#"[{"name": "Run", "freq_type": 1, "freq_custom": "[]", "records": []}]"#)
     }
   }
 }
