@@ -27,6 +27,12 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case tickmate
   /// Streaks' CSV export.
   case streaks
+  /// HabitKit's JSON export.
+  case habitKit = "habitkit"
+  /// Table Habit's (mhabit) JSON backup.
+  case tableHabit = "tablehabit"
+  /// Habitica's `userdata.json`.
+  case habitica
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
@@ -48,6 +54,9 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .rewire: "Rewire backup"
     case .tickmate: "Tickmate backup"
     case .streaks: "Streaks CSV export"
+    case .habitKit: "HabitKit JSON export"
+    case .tableHabit: "Table Habit backup"
+    case .habitica: "Habitica user data export"
     }
   }
 }

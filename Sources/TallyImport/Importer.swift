@@ -23,12 +23,17 @@ public enum Importer {
     var text = data.prefix(4096)
     if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
     let start = text.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    // A JSON array is no export Tally reads; Tally's reader says so.
-    if start.first == UInt8(ascii: "[") { return .json }
+    // A JSON array is Table Habit's backup or no export Tally reads; Tally's reader says so.
+    if start.first == UInt8(ascii: "[") {
+      let list = try? JSONSerialization.jsonObject(with: data)
+      return list.map(TableHabitReader.isBackup) == true ? .tableHabit : .json
+    }
     if start.first == UInt8(ascii: "{") {
       // Broken JSON is read as Tally's, whose reader names the fault.
       guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return .json }
       if object["entries"] is [Any] && object["metadata"] != nil { return .dayOne }
+      if HabitKitReader.isExport(object) { return .habitKit }
+      if HabiticaReader.isExport(object) { return .habitica }
       return object["habits"] != nil && object["format"] == nil && object["user"] == nil ? .beaver : .json
     }
     guard let firstLine = firstLine(text) else {
@@ -95,6 +100,9 @@ public enum Importer {
     case .rewire: return try RewireReader.read(path: path, today: today)
     case .tickmate: return try TickmateReader.read(path: path, today: today)
     case .streaks: return try StreaksReader.read(data, today: today)
+    case .habitKit: return try HabitKitReader.read(data, today: today)
+    case .tableHabit: return try TableHabitReader.read(data, today: today)
+    case .habitica: return try HabiticaReader.read(data, today: today)
     case .json: throw ImportError(nil, "a Tally JSON export is restored, not merged")
     }
   }

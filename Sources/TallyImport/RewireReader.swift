@@ -6,9 +6,9 @@ import TallyCore
 /// description, schedule) and `CHECKINS` (`date` as `yyyymmdd`, `type`). A check-in of type 2
 /// is a day done, with its note; Rewire documents no other type, so those check-ins are left
 /// out and counted in a warning (a note on one is kept, on a noted day). Schedules: 0 is chosen
-/// weekdays, read as that many days a week (with a warning); 1 is `days` per week, month or
-/// year (`period` 0, 1, 2); 2 is once in `repeating_count` days. A reminder becomes a daily one
-/// at its time.
+/// weekdays (`active_days`, 0 Sunday to 6 Saturday, as Loop's importer reads Rewire's reminder
+/// days); 1 is `days` per week, month or year (`period` 0, 1, 2); 2 is once in
+/// `repeating_count` days. A reminder becomes a daily one at its time.
 public enum RewireReader {
   static let app = "Rewire"
 
@@ -35,9 +35,7 @@ public enum RewireReader {
       guard let name = row.value("name") as String?, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
         throw ImportError(location, "it has no name")
       }
-      let (numerator, denominator) = try schedule(row, location: location, habit: name, warnings: &warnings)
-      let (frequency, change) = LoopMapping.frequency(numerator: numerator, denominator: denominator)
-      if let change { warnings.append(ImportWarning(habit: name, change)) }
+      let frequency = try schedule(row, location: location, habit: name, warnings: &warnings)
       let reminder = try reminder(db, habit: id, name: name, warnings: &warnings)
       let description = (row.value("description") as String?).flatMap(HabitBullReader.descriptionText)
       ids[id] = builder.habit("\(id)") {
@@ -89,19 +87,13 @@ public enum RewireReader {
     return ImportedHistory(format: .rewire, habits: habits, warnings: warnings + dayWarnings)
   }
 
-  /// The habit's schedule as "numerator in denominator days", Loop's terms.
-  static func schedule(_ row: Row, location: String, habit: String, warnings: inout [ImportWarning]) throws -> (Int, Int) {
+  /// The habit's schedule: chosen weekdays as they are, the others as "numerator in
+  /// denominator days", Loop's terms.
+  static func schedule(_ row: Row, location: String, habit: String, warnings: inout [ImportWarning]) throws -> Frequency {
+    let (numerator, denominator): (Int, Int)
     switch row.value("schedule") as Int? ?? -1 {
     case 0:
-      let days = Set((row.value("active_days") as String? ?? "").split(separator: ",").compactMap { Int($0) })
-      guard !days.isEmpty, days.allSatisfy({ (0...6).contains($0) }) else {
-        throw ImportError(location, "its active_days \(describe(row["active_days"])) are not weekdays 0 to 6")
-      }
-      if days.count < 7 {
-        warnings.append(
-          ImportWarning(habit: habit, "it was on \(days.count) chosen weekdays; Tally counts \(days.count) a week, on any days"))
-      }
-      return (days.count, 7)
+      return try chosenWeekdays(row.value("active_days") as String?, location: location)
     case 1:
       let periods = [7, 31, 365]
       guard let index = row.value("period") as Int?, periods.indices.contains(index),
@@ -109,15 +101,30 @@ public enum RewireReader {
       else {
         throw ImportError(location, "its goal of \(describe(row["days"])) days per period \(describe(row["period"])) is not one Rewire writes")
       }
-      return (days, periods[index])
+      (numerator, denominator) = (days, periods[index])
     case 2:
       guard let count = row.value("repeating_count") as Int?, (1...365).contains(count) else {
         throw ImportError(location, "its repeating_count \(describe(row["repeating_count"])) is not 1 to 365 days")
       }
-      return (1, count)
+      (numerator, denominator) = (1, count)
     default:
       throw ImportError(location, "its schedule \(describe(row["schedule"])) is not one Rewire writes (0, 1 or 2)")
     }
+    let (frequency, change) = LoopMapping.frequency(numerator: numerator, denominator: denominator)
+    if let change { warnings.append(ImportWarning(habit: habit, change)) }
+    return frequency
+  }
+
+  /// `active_days` such as `1,3,5` (Monday, Wednesday, Friday): those weekdays, or daily for all seven.
+  static func chosenWeekdays(_ text: String?, location: String) throws -> Frequency {
+    let numbers = (text ?? "").split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let days = numbers.compactMap { $0.flatMap { Weekday(rawValue: $0 + 1) } }
+    guard !days.isEmpty, days.count == numbers.count else {
+      throw ImportError(location, "its active_days \(text.map { "'\($0)'" } ?? "NULL") are not weekdays 0 (Sunday) to 6 (Saturday)")
+    }
+    let unique = Array(Set(days))
+    if unique.count == 7 { return .daily }
+    return .weekdays(try WeekdaySet(unique))
   }
 
   /// Rewire's reminder (`time` in minutes after midnight) as a daily reminder.

@@ -17,6 +17,13 @@ func fixture(_ name: String) -> String {
 let smallBackup = fixture("Loop Habits Backup 2024-03-10 120000.db")
 let smallZip = fixture("Loop Habits CSV 2024-03-10.zip")
 
+/// Reads `text` as `tally import` reads a file: the kind told from its contents.
+func readDetected(_ text: String) throws -> ImportedHistory {
+  let data = Data(text.utf8)
+  let format = try Importer.detect(path: "import.json", data: data)
+  return try Importer.read(format, path: "import.json", data: data, today: SharedFixtures.today)
+}
+
 func temporaryFile(_ name: String) -> String {
   TestFiles.folder("import").appendingPathComponent(name).path
 }

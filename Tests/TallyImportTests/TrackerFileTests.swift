@@ -62,14 +62,16 @@ import Testing
     }
     #expect(history.habits.map(\.name) == expected.map(\.0))
     #expect(history.habits.map { $0.entries.filter { $0.status == .done }.count } == expected.map(\.1))
-    #expect(history.habits.map(\.frequency) == [.weekly(targetPerWeek: 3), .weekly(targetPerWeek: 3), .timesInDays(times: 1, days: 5)])
+    // Wake up early's active_days 1,3,5: Rewire counts weekdays from 0, Sunday.
+    let monWedFri = Frequency.weekdays(try WeekdaySet([.monday, .wednesday, .friday]))
+    #expect(history.habits.map(\.frequency) == [monWedFri, .weekly(targetPerWeek: 3), .timesInDays(times: 1, days: 5)])
     // brush teeth's reminder, 480 minutes after midnight on 5 weekdays.
     #expect(history.habits.map(\.reminder) == [.none, .single(try WallTime(hour: 8, minute: 0)), .none])
     #expect(history.warnings.contains { $0.habit == "brush teeth" && $0.message.hasSuffix("was on some weekdays only; Tally reminds every day") })
     let others = expected.map(\.2).reduce(0, +)
     #expect(history.warnings.filter { $0.message.contains("left out: only type 2 is a day done") }
       .compactMap { Int($0.message.prefix { $0.isNumber }) }.reduce(0, +) == others)
-    #expect(history.warnings.contains { $0.habit == "Wake up early" && $0.message.hasPrefix("it was on 3 chosen weekdays") })
+    #expect(!history.warnings.contains { $0.habit == "Wake up early" })
     let target = try await ImportTarget()
     let summary = try await target.runTwice(history)
     #expect(summary.entries == expected.map(\.1).reduce(0, +))
@@ -214,5 +216,26 @@ import Testing
       "1 check-in records an amount (actual_count), which is not imported: Rewire's amounts are not documented, so each is a day done or not as its type says",
       "the categories of 1 habit are not carried (Tally has none)",
     ])
+  }
+
+  @Test func rewireChosenWeekdaysKeepTheirDaysAndBadListsAreRefused() throws {
+    func frequency(_ activeDays: String) throws -> Frequency? {
+      let path = temporaryFile("rewire-weekdays.db")
+      try? FileManager.default.removeItem(atPath: path)
+      try DatabaseQueue(path: path).write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE Habits (_id INTEGER PRIMARY KEY, name TEXT NOT NULL, schedule INTEGER, active_days TEXT);
+            CREATE TABLE CHECKINS (_id INTEGER PRIMARY KEY, habit_id INTEGER NOT NULL, date TEXT NOT NULL, type INTEGER);
+            INSERT INTO Habits VALUES (7, 'Swim', 0, ?);
+            """, arguments: [activeDays])
+      }
+      return try RewireReader.read(path: path, today: SharedFixtures.today).habits.first?.frequency
+    }
+    #expect(try frequency("0,6") == .weekdays(try WeekdaySet([.sunday, .saturday])))
+    #expect(try frequency("6,5,4,3,2,1,0") == .daily)
+    #expect(throws: ImportError("the habit with _id 7 in the table Habits", "its active_days '1,7' are not weekdays 0 (Sunday) to 6 (Saturday)")) {
+      try frequency("1,7")
+    }
   }
 }

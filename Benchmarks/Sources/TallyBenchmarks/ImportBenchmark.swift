@@ -7,7 +7,8 @@ import TallyStore
 /// `tally-benchmarks import [BACKUP.db [CSV.zip]]`: importing Loop Habit Tracker's 50-habit,
 /// 10-year backup, step by step, each next to the baselines measured in the same run: reading
 /// the rows, and restoring the same habits through the store's restore (the same rows written
-/// in one transaction, with no matching).
+/// in one transaction, with no matching). Then each other text format on a synthetic file of
+/// the same size (``OtherTrackerFiles``).
 enum ImportBenchmark {
   static let fixtures = "/work/shared/fixtures/loop"
   static let runs = 3
@@ -80,6 +81,7 @@ enum ImportBenchmark {
       "tally import of the backup into a new database", full,
       "\(ratio(full, read)) reading, \(ratio(full, restore)) restore")
     row("the same import again (all \(entries) days unchanged)", again, "\(ratio(again, full)) the first import")
+    try await OtherTrackerFiles.run(today: today)
   }
 
   static func freshStore(_ folder: URL, _ name: String) async throws -> SQLiteStore {

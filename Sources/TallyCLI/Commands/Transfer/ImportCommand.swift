@@ -23,7 +23,7 @@ struct ImportCommand: TallyCommand {
     abstract: "Bring in your history from another tracker or journal, or a Tally export.",
     discussion: """
       Reads Loop Habit Tracker (backup .db of any version, CSV .zip), Beaver Habit Tracker, \
-      HabitBull, Rewire, Tickmate, Streaks, Daylio, Day One (JSON or .zip) and Day One \
+      HabitBull, Rewire, Tickmate, Streaks, HabitKit, Table Habit, Habitica, Daylio, Day One (JSON or .zip) and Day One \
       Classic (.dayone folder), and Tally's CSV; the kind of file is told from what it holds, \
       not its name. Habits are merged into yours: a habit with the same name (or, in Tally's \
       CSV, id) gets the file's days that it has no entry for, and any other becomes a new \
