@@ -320,6 +320,7 @@ let serverTestDependencies: [Target.Dependency] = [
       "TallyServerTesting",
       "TallyHTTP",
       "TallyTestFiles",
+      "TallyTestWaiting",
       "TallySQLite",
       "TallyStore",
       "TallyCore",
@@ -567,7 +568,7 @@ package.targets += [
     name: "TallyCLITests",
     dependencies: [
       "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
-      "TallyPostgresTesting", "TallyTestFiles", "TallyServer",
+      "TallyPostgresTesting", "TallyTestFiles", "TallyTestWaiting", "TallyServer",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
