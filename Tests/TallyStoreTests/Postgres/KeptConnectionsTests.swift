@@ -2,10 +2,10 @@ import Foundation
 import PostgresNIO
 import TallyStore
 import TallyPostgresTesting
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
-import TallyTestWaiting
 
 /// Tally's pool of connections (``KeptConnections``): every connection stays open, one the
 /// server closes comes back with no one asking, one that goes silent is found out and opened

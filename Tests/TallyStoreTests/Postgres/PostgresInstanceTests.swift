@@ -4,10 +4,10 @@ import TallyCore
 import TallyPostgresTesting
 import TallyStore
 import TallySync
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
-import TallyTestWaiting
 
 /// What several `tally serve` instances on one PostgreSQL database rely on: each instance is
 /// its own pool (its own ``PostgresAppDatabase``) on the same schema.
@@ -341,7 +341,9 @@ struct PostgresInstanceTests {
       }
       try await group.waitForAll()
     }
-    try await eventually("no connection came back from the queries given up on", within: .seconds(30), every: .milliseconds(100)) {
+    try await eventually(
+      "no connection came back from the queries given up on", within: .seconds(30), every: .milliseconds(100)
+    ) {
       (try? await database.withConnection { connection in try await connection.run("SELECT 1") }) != nil
     }
     database.close()

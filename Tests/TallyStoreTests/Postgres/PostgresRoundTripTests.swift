@@ -6,10 +6,10 @@ import TallyCore
 import TallyPostgresTesting
 import TallyStore
 import TallySync
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
-import TallyTestWaiting
 
 /// A store call runs on its connection's event loop (``EventLoopExecutor``): each answer resumes
 /// the call on the thread that read it, and the next statement is written from there, rather
