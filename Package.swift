@@ -93,7 +93,7 @@ package.targets += [
   .testTarget(
     name: "TallyStoreTests",
     dependencies: [
-      "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting", "TallyTestFiles",
+      "TallyStore", "TallySQLite", "TallyPostgres", "TallyPostgresTesting", "TallyTestFiles", "TallyTestWaiting",
       .product(name: "PostgresNIO", package: "postgres-nio"),
       .product(name: "PropertyBased", package: "swift-property-based"),
     ],
@@ -153,6 +153,12 @@ package.targets += [
     path: "Tests/Support/TallyTestFiles",
     swiftSettings: swiftSettings
   ),
+  // For tests: the one wait for what a server, a listener or a process does in its own time.
+  .target(
+    name: "TallyTestWaiting",
+    path: "Tests/Support/TallyTestWaiting",
+    swiftSettings: swiftSettings
+  ),
 ]
 
 // MARK: - Sync: every device a replica (SPEC 11)
@@ -188,6 +194,7 @@ package.targets += [
       "TallyPostgres",
       "TallyPostgresTesting",
       "TallyTestFiles",
+      "TallyTestWaiting",
       "TallyAccounts",
       "TallyStore",
       "TallyCore",
@@ -313,6 +320,7 @@ let serverTestDependencies: [Target.Dependency] = [
       "TallyServerTesting",
       "TallyHTTP",
       "TallyTestFiles",
+      "TallyTestWaiting",
       "TallySQLite",
       "TallyStore",
       "TallyCore",
@@ -560,7 +568,7 @@ package.targets += [
     name: "TallyCLITests",
     dependencies: [
       "TallyCLI", "TallyCore", "TallyStore", "TallySQLite", "TallyTMDB", "TallySync", "TallyPostgres",
-      "TallyPostgresTesting", "TallyTestFiles", "TallyServer",
+      "TallyPostgresTesting", "TallyTestFiles", "TallyTestWaiting", "TallyServer",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],

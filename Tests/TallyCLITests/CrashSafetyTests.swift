@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyStore
+import TallyTestWaiting
 import Testing
 
 #if canImport(Glibc)
@@ -36,9 +37,9 @@ import Testing
       }
       let writer = try startWriter(harness: harness, acks: acks, ranges: ranges)
       let wanted = 2 + round * 3
-      let deadline = Date().addingTimeInterval(120)
-      while acknowledgedRanges(in: acks).count < wanted, writer.isRunning, Date() < deadline {
-        try await Task.sleep(for: .milliseconds(5))
+      // Killed when it has acknowledged enough, or has stopped, or after two minutes.
+      try? await eventually(within: .seconds(120), every: .milliseconds(5)) {
+        acknowledgedRanges(in: acks).count >= wanted || !writer.isRunning
       }
       try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
       kill(writer.processIdentifier, SIGKILL)

@@ -8,6 +8,7 @@ import TallyServer
 import TallyServerTesting
 import TallyStore
 import TallyTestFiles
+import TallyTestWaiting
 import Testing
 
 /// The sender logs every retry and drop; the tests check the records instead.
@@ -235,7 +236,7 @@ let quiet: Logger = {
         },
         logger: quiet)
       let task = Task { try await sender.run() }
-      while sleeps.value < 3 { try await Task.sleep(for: .milliseconds(5)) }
+      try await eventually("the sender did not sleep three times", every: .milliseconds(5)) { sleeps.value >= 3 }
       task.cancel()
       _ = await task.result
       #expect(receiver.requests.count == 1)

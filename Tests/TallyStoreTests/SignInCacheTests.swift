@@ -6,6 +6,7 @@ import TallyPostgresTesting
 import TallySQLite
 import TallyStore
 import TallyTestFiles
+import TallyTestWaiting
 import Testing
 
 /// Tokens, sessions and users are kept in memory (``SignInCache``), so a request finds its user
@@ -43,10 +44,12 @@ import Testing
   /// announcement arrives, in milliseconds.
   func eventually<T: Equatable & Sendable>(_ expected: T, _ read: () async throws -> T) async throws -> T {
     var value = try await read()
-    for _ in 0..<200 where value != expected {
-      try await Task.sleep(for: .milliseconds(10))
-      value = try await read()
-    }
+    do {
+      try await TallyTestWaiting.eventually(within: .seconds(2), every: .milliseconds(10)) {
+        value = try await read()
+        return value == expected
+      }
+    } catch is StillNotSo {}
     return value
   }
 

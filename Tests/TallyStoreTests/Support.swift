@@ -5,6 +5,7 @@ import TallyPostgresTesting
 import TallySQLite
 import TallyStore
 import TallyTestFiles
+import TallyTestWaiting
 import Testing
 
 /// One way to make an empty store. The contract tests run once per factory, so every
@@ -91,11 +92,8 @@ func price(_ country: String, _ providerID: Int, _ amount: String, _ currency: S
     country: country, providerID: providerID, amount: Decimal(string: amount)!, currency: currency)
 }
 
-/// Waits, a millisecond at a time, until `condition` holds; fails after 30 s.
-func until(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-  let deadline = ContinuousClock.now + .seconds(30)
-  while !condition() {
-    try #require(ContinuousClock.now < deadline, sourceLocation: sourceLocation)
-    try await Task.sleep(for: .milliseconds(1))
-  }
+/// ``eventually(_:within:every:_:)`` at the pace of a store's own background work: a
+/// millisecond at a time, failing after 30 s.
+func until(_ condition: () -> Bool) async throws {
+  try await eventually(within: .seconds(30), every: .milliseconds(1)) { condition() }
 }

@@ -9,6 +9,7 @@ import TallySQLite
 import TallyStore
 import TallySync
 import TallySyncClient
+import TallyTestWaiting
 import Testing
 
 /// Live changes (docs/sync.md "Live changes"): the stream a device holds open, and a replica
@@ -124,14 +125,3 @@ import Testing
   }
 }
 
-/// Waits until `condition` holds, checking every 20 ms for at most 20 s: what arrives "within
-/// seconds" arrives, or the test fails. How fast it arrives is the benchmark's to measure.
-func eventually(
-  _ condition: @Sendable () async throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-) async throws {
-  for _ in 0..<1_000 {
-    if try await condition() { return }
-    try await Task.sleep(for: .milliseconds(20))
-  }
-  Issue.record("still not so after 20 s", sourceLocation: sourceLocation)
-}

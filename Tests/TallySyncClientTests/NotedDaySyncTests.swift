@@ -10,12 +10,7 @@ import Testing
 /// noted entry that arrives without its note holds nothing and reads as no entry.
 @Suite struct NotedDaySyncTests {
   @Test(arguments: ServerBackend.all) func aNotedDayReachesTheOtherDevice(_ backend: ServerBackend) async throws {
-    let server = try await SyncServer.make(backend)
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let read = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
+    try await SyncScenarioTests.withReadOnPhone(backend) { server, url, phone, laptop, read in
       try await phone.store.setDay(day("2026-03-06"), of: read.id, to: .noted, note: "lost the book", for: phone.user.id)
       try await phone.store.setDay(day("2026-03-07"), of: read.id, to: .done, for: phone.user.id)
       _ = try await phone.sync(url, token: server.token)

@@ -48,14 +48,7 @@ import Testing
   /// Two devices pause the same habit offline over days that overlap: neither is refused on
   /// arrival, and every device reads their union.
   @Test(arguments: ServerBackend.all) func overlappingPausesFromTwoDevicesAreBothKept(_ backend: ServerBackend) async throws {
-    let server = try await SyncServer.make(backend)
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let read = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
-      _ = try await phone.sync(url, token: server.token)
-      _ = try await laptop.sync(url, token: server.token)
+    try await SyncScenarioTests.withReadOnBoth(backend) { server, url, phone, laptop, read in
       _ = try await phone.store.savePause(
         try Pause(id: UUID(), habitID: read.id, from: day("2026-03-02"), until: day("2026-03-06")), for: phone.user.id)
       _ = try await laptop.store.savePause(

@@ -8,8 +8,8 @@ import Testing
 
 /// The documented outcomes of docs/sync.md, each on real files through the real server.
 @Suite struct SyncScenarioTests {
-  /// A server, a phone and a laptop that both hold the habit Read, made on the phone.
-  static func withReadOnBoth(
+  /// A server, a phone and a laptop, and the habit Read made on the phone, not yet synced.
+  static func withReadOnPhone(
     _ backend: ServerBackend, _ body: @Sendable (SyncServer, String, Replica, Replica, Habit) async throws -> Void
   ) async throws {
     let server = try await SyncServer.make(backend)
@@ -18,6 +18,15 @@ import Testing
       let laptop = try await Replica.make("laptop", url: url, token: server.token)
       let read = try await phone.store.createHabit(
         Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
+      try await body(server, url, phone, laptop, read)
+    }
+  }
+
+  /// A server, a phone and a laptop that both hold the habit Read, made on the phone.
+  static func withReadOnBoth(
+    _ backend: ServerBackend, _ body: @Sendable (SyncServer, String, Replica, Replica, Habit) async throws -> Void
+  ) async throws {
+    try await withReadOnPhone(backend) { server, url, phone, laptop, read in
       _ = try await phone.sync(url, token: server.token)
       _ = try await laptop.sync(url, token: server.token)
       try await body(server, url, phone, laptop, read)
@@ -25,12 +34,7 @@ import Testing
   }
 
   @Test(arguments: ServerBackend.all) func aHabitMadeOnOneDeviceReachesTheOtherWithItsDays(_ backend: ServerBackend) async throws {
-    let server = try await SyncServer.make(backend)
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let read = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
+    try await Self.withReadOnPhone(backend) { server, url, phone, laptop, read in
       try await phone.store.setDays([day("2026-03-06"), day("2026-03-07")], of: read.id, to: .done, note: nil, for: phone.user.id)
       let sent = try await phone.sync(url, token: server.token)
       #expect(sent.pushed >= 3)
@@ -78,12 +82,7 @@ import Testing
   }
 
   @Test(arguments: ServerBackend.all) func twoHabitsGivenOneNameOfflineBothSurviveAndTheLaterIsRenamed(_ backend: ServerBackend) async throws {
-    let server = try await SyncServer.make(backend)
-    try await server.running { url in
-      let phone = try await Replica.make("phone", url: url, token: server.token)
-      let laptop = try await Replica.make("laptop", url: url, token: server.token)
-      let first = try await phone.store.createHabit(
-        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: phone.user.id)
+    try await Self.withReadOnPhone(backend) { server, url, phone, laptop, first in
       try await phone.store.setDay(day("2026-03-05"), of: first.id, to: .done, for: phone.user.id)
       laptop.clock.advance(5)
       let second = try await laptop.store.createHabit(

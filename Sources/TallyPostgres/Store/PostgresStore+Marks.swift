@@ -71,8 +71,8 @@ private struct LoneMark {
     let entries = days.sorted().map { day in
       HabitEntry(day: day, status: status, note: keepingNotes ? (kept[day] ?? note) : note, amount: amount)
     }
-    let stamp = head.nextStamp(now: now)
-    let entities = PostgresSyncRecorder.merged(
+    let stamp = head.nextStamp(now: now).stamp
+    let entities = SyncRecording.merged(
       entries.map { SyncRecord.entry(habit, $0).setByUser }, held: try PostgresConnection.heldFeedRows(rows),
       stamp: stamp
     ).entities

@@ -16,10 +16,8 @@ import TallySync
 struct PostgresSyncRecorder: Sendable {
   let connection: PostgresConnection
   let user: UUID
-  let stamp: HybridStamp
-  private let queues: Bool
-  /// Whether ``stamp`` is a tick of the user's clock, to be stored as its latest.
-  private let ticks: Bool
+  private let start: SyncRecordingStamp
+  var stamp: HybridStamp { start.stamp }
 
   /// A recorder stamping with the next tick of the user's clock, after locking the user (see
   /// ``PostgresConnection/lockSyncHead(_:)``). The stamp is stored with the first change it
@@ -31,21 +29,19 @@ struct PostgresSyncRecorder: Sendable {
   /// A recorder stamping with the next tick after `head`, which the caller has locked in a
   /// statement of its own.
   init(_ connection: PostgresConnection, user: UUID, now: Date, head: SyncHead) {
-    stamp = head.nextStamp(now: now)
-    self.connection = connection
-    self.user = user
-    queues = head.isReplica
-    ticks = true
+    self.init(connection, user: user, head.nextStamp(now: now))
   }
 
   /// A recorder for what is a default rather than an edit: its genesis stamp loses to any
   /// real change, and nothing is queued.
   init(genesisIn connection: PostgresConnection, user: UUID) async throws {
-    stamp = HybridStamp.genesis(try await connection.lockSyncHead(user).device)
+    self.init(connection, user: user, .genesis(device: try await connection.lockSyncHead(user).device))
+  }
+
+  private init(_ connection: PostgresConnection, user: UUID, _ start: SyncRecordingStamp) {
     self.connection = connection
     self.user = user
-    queues = false
-    ticks = false
+    self.start = start
   }
 
   /// Records `record`'s fields that differ from what the feed holds, or its deletion.
@@ -64,43 +60,13 @@ struct PostgresSyncRecorder: Sendable {
   /// ``record(_:)-([SyncRecord])`` when the caller has read what the feed holds of them, by id,
   /// in its own statement (an entity the feed does not hold is missing): one statement fewer.
   func record(_ records: [SyncRecord], held: [String: SyncEntity]) async throws {
-    let (entities, changes) = Self.merged(records, held: held, stamp: stamp)
-    guard let kind = entities.first?.0.kind else { return }
-    try await connection.writeSyncEntities(entities, user: user, latest: ticks ? stamp : nil)
-    if queues { try await enqueue(changes) }
-    for change in changes where change.deleted {
-      for child in SyncRecording.children(of: kind) {
-        try await connection.removeSyncChildren(of: SyncKey(kind: kind, id: change.id), kind: child, user: user)
-      }
+    let (entities, changes) = SyncRecording.merged(records, held: held, stamp: stamp)
+    guard !entities.isEmpty else { return }
+    try await connection.writeSyncEntities(entities, user: user, latest: start.ticks ? stamp : nil)
+    if start.queues { try await enqueue(changes) }
+    for (parent, kind) in SyncRecording.orphans(of: changes) {
+      try await connection.removeSyncChildren(of: parent, kind: kind, user: user)
     }
-  }
-
-  /// What recording `records` (all of one kind) over the feed's `held` entities with `stamp`
-  /// writes: each changed entity once, in the order first changed, and the changes.
-  static func merged(_ records: [SyncRecord], held: [String: SyncEntity], stamp: HybridStamp)
-    -> (entities: [(SyncKey, SyncEntity)], changes: [SyncChange])
-  {
-    guard let kind = records.first?.key.kind else { return ([], []) }
-    var held = held
-    var changed: [String] = []
-    var isChanged: Set<String> = []
-    var changes: [SyncChange] = []
-    for record in records {
-      precondition(record.key.kind == kind, "records of one kind are recorded together")
-      let key = record.key
-      var entity = held[key.id] ?? SyncEntity()
-      let change =
-        if let fields = record.fields {
-          SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: record.isSetByUser)
-        } else {
-          SyncRecording.deletion(of: key, stamp: stamp, into: &entity)
-        }
-      guard let change else { continue }
-      held[key.id] = entity
-      if isChanged.insert(key.id).inserted { changed.append(key.id) }
-      changes.append(change)
-    }
-    return (changed.map { (SyncKey(kind: kind, id: $0), held[$0]!) }, changes)
   }
 
   /// A habit's entries recorded together (``record(_:)-([SyncRecord])``).

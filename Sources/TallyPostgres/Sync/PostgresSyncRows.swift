@@ -26,8 +26,8 @@ struct SyncHead {
   }
 
   /// The stamp a write after this head records with: the next tick of the user's clock.
-  func nextStamp(now: Date) -> HybridStamp {
-    HybridClock.tick(latest: latest, now: now, device: device)
+  func nextStamp(now: Date) -> SyncRecordingStamp {
+    .tick(latest: latest, now: now, device: device, isReplica: isReplica)
   }
 }
 

@@ -4,8 +4,9 @@ import TallyCore
 import TallyStore
 
 /// A row of `api_tokens`.
-struct APITokenRecord: Codable, FetchableRecord, PersistableRecord {
+struct APITokenRecord: Codable, SignInRecord {
   static let databaseTableName = "api_tokens"
+  static let noun = "an API token"
 
   var id: String
   var userID: String
@@ -34,6 +35,8 @@ struct APITokenRecord: Codable, FetchableRecord, PersistableRecord {
     expiresAt = token.expiresAt.map(InstantText.text)
   }
 
+  static func notFound(_ id: UUID) -> StoreError { .notFound(.apiToken(id)) }
+
   func token() throws(StoreError) -> APIToken {
     let what = "API token \(id)"
     let id = try Stored.uuid(id, "api_tokens.id")
@@ -51,8 +54,9 @@ struct APITokenRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `sessions`.
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRecord: Codable, SignInRecord {
   static let databaseTableName = "sessions"
+  static let noun = "a session"
 
   var id: String
   var userID: String
@@ -77,6 +81,8 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     createdAt = InstantText.text(session.createdAt)
     expiresAt = InstantText.text(session.expiresAt)
   }
+
+  static func notFound(_ id: UUID) -> StoreError { .notFound(.session(id)) }
 
   func session() throws(StoreError) -> BrowserSession {
     let what = "session \(id)"

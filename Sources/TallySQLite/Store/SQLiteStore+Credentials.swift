@@ -11,14 +11,7 @@ extension SQLiteStore {
     let token = try token.checked()
     return try await write { db in
       try db.requireUser(token.userID)
-      guard try !APITokenRecord.exists(db, key: token.id.storeText) else {
-        throw StoreError.conflict("an API token with id \(token.id.storeText) already exists")
-      }
-      guard
-        try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == token.tokenHash)
-          .fetchCount(db) == 0
-      else { throw StoreError.conflict("an API token with this hash already exists") }
-      try APITokenRecord(token).insert(db)
+      try db.insertCredential(APITokenRecord(token))
       return token
     }
   }
@@ -29,9 +22,7 @@ extension SQLiteStore {
     try await catchUp()
     return try await signIns.valid(.token(hash: hash), at: now, orFind: {
       try await read { db in
-        try APITokenRecord.fetchOne(
-          db.cachedStatement(sql: "SELECT * FROM api_tokens WHERE token_hash = ?"), arguments: [hash]
-        )?.token()
+        try (db.credential(hash: hash) as APITokenRecord?)?.token()
       }
     })
   }
@@ -47,26 +38,14 @@ extension SQLiteStore {
   }
 
   public func deleteAPIToken(id: UUID, for user: UUID) async throws {
-    try await write { db in
-      typealias C = APITokenRecord.Columns
-      let deleted = try APITokenRecord
-        .filter(C.id == id.storeText && C.userID == user.storeText).deleteAll(db)
-      guard deleted == 1 else { throw StoreError.notFound(.apiToken(id)) }
-    }
+    try await write { db in try db.deleteCredential(APITokenRecord.self, id: id, for: user) }
   }
 
   public func createSession(_ session: BrowserSession) async throws -> BrowserSession {
     let session = try session.checked()
     return try await write { db in
       try db.requireUser(session.userID)
-      guard try !SessionRecord.exists(db, key: session.id.storeText) else {
-        throw StoreError.conflict("a session with id \(session.id.storeText) already exists")
-      }
-      guard
-        try SessionRecord.filter(SessionRecord.Columns.tokenHash == session.tokenHash)
-          .fetchCount(db) == 0
-      else { throw StoreError.conflict("a session with this hash already exists") }
-      try SessionRecord(session).insert(db)
+      try db.insertCredential(SessionRecord(session))
       return session
     }
   }
@@ -77,20 +56,13 @@ extension SQLiteStore {
     try await catchUp()
     return try await signIns.valid(.session(hash: hash), at: now, orFind: {
       try await read { db in
-        try SessionRecord.fetchOne(
-          db.cachedStatement(sql: "SELECT * FROM sessions WHERE token_hash = ?"), arguments: [hash]
-        )?.session()
+        try (db.credential(hash: hash) as SessionRecord?)?.session()
       }
     })
   }
 
   public func deleteSession(id: UUID, for user: UUID) async throws {
-    try await write { db in
-      typealias C = SessionRecord.Columns
-      let deleted = try SessionRecord
-        .filter(C.id == id.storeText && C.userID == user.storeText).deleteAll(db)
-      guard deleted == 1 else { throw StoreError.notFound(.session(id)) }
-    }
+    try await write { db in try db.deleteCredential(SessionRecord.self, id: id, for: user) }
   }
 
   public func deleteSessions(expiredAt now: Date) async throws -> Int {

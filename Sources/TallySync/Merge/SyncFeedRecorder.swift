@@ -2,38 +2,6 @@ import Foundation
 import TallyCore
 import TallyStore
 
-/// What recording a write into the feed decides, whatever the store: only fields that differ
-/// from the feed get the new stamp, a kind that changes whole is recorded whole, and a
-/// deletion is final.
-public enum SyncRecording {
-  /// The change that sets the fields of `key` differing from `entity`'s, merged into it;
-  /// `nil` when nothing differs. A value the user has just set (`restating`) is a change even
-  /// where it equals what the feed holds (SPEC 11), so the latest act wins on every replica.
-  /// The caller saves the entity.
-  public static func change(
-    _ fields: [String: SyncValue], of key: SyncKey, stamp: HybridStamp, into entity: inout SyncEntity,
-    restating: Bool = false
-  ) -> SyncChange? {
-    let changed =
-      restating ? fields : fields.filter { name, value in entity.fields[name] != value || entity.stamps[name] == nil }
-    guard !changed.isEmpty else { return nil }
-    let change = SyncChange(
-      kind: key.kind, id: key.id, stamp: stamp, fields: key.kind.changesWhole ? fields : changed)
-    return entity.merge(change) == .applied ? change : nil
-  }
-
-  /// The deletion of `key`, merged into `entity`; `nil` when it was deleted already.
-  public static func deletion(of key: SyncKey, stamp: HybridStamp, into entity: inout SyncEntity) -> SyncChange? {
-    let change = SyncChange(kind: key.kind, id: key.id, stamp: stamp, deleted: true)
-    return entity.merge(change) == .applied ? change : nil
-  }
-
-  /// The kinds whose entities go with a deleted entity of `kind`.
-  public static func children(of kind: SyncKind) -> [SyncKind] {
-    SyncKind.allCases.filter { $0.parent == kind }
-  }
-}
-
 /// Puts the changes of one write transaction into the user's change feed, all with one new
 /// stamp, and into the outbox when the database is a replica. Every store write that changes
 /// what sync carries goes through one inside its own transaction, so a change and its record
@@ -45,48 +13,42 @@ public struct SyncFeedRecorder<Storage: SyncFeedStorage> {
 
   /// A recorder stamping with the next tick of this database's clock.
   public init(_ storage: Storage, now: Date) throws {
-    stamp = HybridClock.tick(latest: try storage.latestStamp(), now: now, device: try storage.device())
-    try storage.saveLatestStamp(stamp)
-    self.storage = storage
-    queues = try storage.isReplica()
+    let start = SyncRecordingStamp.tick(
+      latest: try storage.latestStamp(), now: now, device: try storage.device(), isReplica: try storage.isReplica())
+    try storage.saveLatestStamp(start.stamp)
+    self.init(storage, start)
   }
 
   /// A recorder for what predates sync or is a default rather than an edit: its genesis
   /// stamp loses to any real change, and nothing is queued.
   public init(genesis storage: Storage) throws {
-    stamp = HybridStamp.genesis(try storage.device())
+    self.init(storage, .genesis(device: try storage.device()))
+  }
+
+  private init(_ storage: Storage, _ start: SyncRecordingStamp) {
     self.storage = storage
-    queues = false
+    stamp = start.stamp
+    queues = start.queues
   }
 
   /// Records the fields of `key` that differ from what the feed holds, or all of them when
   /// the user has just set them (`restating`).
   public func record(_ key: SyncKey, _ fields: [String: SyncValue], restating: Bool = false) throws {
-    var entity = try storage.entity(key) ?? SyncEntity()
-    guard let change = SyncRecording.change(fields, of: key, stamp: stamp, into: &entity, restating: restating)
-    else { return }
-    try storage.save(entity, key)
-    if queues { try storage.enqueue(change) }
+    try record(SyncRecord(key: key, fields: fields, isSetByUser: restating))
   }
 
   /// Records a deletion that is final; the children's records go with it.
   public func recordDeletion(_ key: SyncKey) throws {
-    var entity = try storage.entity(key) ?? SyncEntity()
-    guard let change = SyncRecording.deletion(of: key, stamp: stamp, into: &entity) else { return }
-    try storage.save(entity, key)
-    for child in SyncRecording.children(of: key.kind) {
-      try storage.removeChildren(of: key, kind: child)
-    }
-    if queues { try storage.enqueue(change) }
+    try record(SyncRecord(key: key, fields: nil))
   }
 
-  /// Records `record`: its fields, or its deletion.
+  /// Records `record`: its fields, or its deletion (``SyncRecording/merged(_:held:stamp:)``).
   public func record(_ record: SyncRecord) throws {
-    if let fields = record.fields {
-      try self.record(record.key, fields, restating: record.isSetByUser)
-    } else {
-      try recordDeletion(record.key)
-    }
+    let held = try storage.entity(record.key).map { [record.key.id: $0] } ?? [:]
+    let (entities, changes) = SyncRecording.merged([record], held: held, stamp: stamp)
+    for (key, entity) in entities { try storage.save(entity, key) }
+    for (parent, kind) in SyncRecording.orphans(of: changes) { try storage.removeChildren(of: parent, kind: kind) }
+    if queues { for change in changes { try storage.enqueue(change) } }
   }
 }
 

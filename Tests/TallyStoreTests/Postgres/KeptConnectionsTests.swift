@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TallyStore
 import TallyPostgresTesting
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
@@ -36,15 +37,6 @@ struct KeptConnectionsTests {
     }
     try await connection.close()
     return pids
-  }
-
-  /// Waits until `condition` holds, asking every 20 ms; after 20 s the test fails, naming `what`.
-  private func eventually(_ what: Comment, _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while try await !condition() {
-      try #require(ContinuousClock.now < deadline, what)
-      try await Task.sleep(for: .milliseconds(20))
-    }
   }
 
   /// Waits until `application` has `count` connections, none of them one of `gone`.

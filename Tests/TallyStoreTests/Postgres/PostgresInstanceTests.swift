@@ -4,6 +4,7 @@ import TallyCore
 import TallyPostgresTesting
 import TallyStore
 import TallySync
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
@@ -156,8 +157,8 @@ struct PostgresInstanceTests {
 
   /// Waits until each of `stores` has heard of another: then each announces its commits.
   static func untilAcquainted(_ stores: [PostgresStore]) async throws {
-    for _ in 0..<500 where !stores.allSatisfy({ $0.database.announcements.hearsOthers && $0.feedHeads.isTracking }) {
-      try await Task.sleep(for: .milliseconds(10))
+    try? await eventually(within: .seconds(5), every: .milliseconds(10)) {
+      stores.allSatisfy { $0.database.announcements.hearsOthers && $0.feedHeads.isTracking }
     }
     #expect(stores.allSatisfy { $0.database.announcements.hearsOthers })
   }
@@ -165,7 +166,7 @@ struct PostgresInstanceTests {
   /// The listener connects in the background; a test that waits for announcements starts
   /// once it hears.
   func untilListening(_ store: PostgresStore) async throws {
-    for _ in 0..<500 where !store.feedHeads.isTracking { try await Task.sleep(for: .milliseconds(10)) }
+    try? await eventually(within: .seconds(5), every: .milliseconds(10)) { store.feedHeads.isTracking }
     #expect(store.feedHeads.isTracking)
   }
 
@@ -340,10 +341,10 @@ struct PostgresInstanceTests {
       }
       try await group.waitForAll()
     }
-    let deadline = ContinuousClock.now + .seconds(30)
-    while (try? await database.withConnection { connection in try await connection.run("SELECT 1") }) == nil {
-      try #require(ContinuousClock.now < deadline, "no connection came back from the queries given up on")
-      try await Task.sleep(for: .milliseconds(100))
+    try await eventually(
+      "no connection came back from the queries given up on", within: .seconds(30), every: .milliseconds(100)
+    ) {
+      (try? await database.withConnection { connection in try await connection.run("SELECT 1") }) != nil
     }
     database.close()
   }

@@ -6,6 +6,7 @@ import TallyCore
 import TallyPostgresTesting
 import TallyStore
 import TallySync
+import TallyTestWaiting
 import Testing
 
 @testable import TallyPostgres
@@ -147,13 +148,11 @@ struct PostgresMarkTests {
 
   /// Returns once a query waits for a lock the backend `holder` holds.
   static func waitForSomeoneBlocked(by holder: Int32, in database: PostgresAppDatabase) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while try await database.withConnection({ watcher in
-      try await watcher.values(
-        "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-    }) == 0 {
-      try #require(ContinuousClock.now < deadline, "the mark never waited for the user's lock")
-      try await Task.sleep(for: .milliseconds(5))
+    try await eventually("the mark never waited for the user's lock", within: .seconds(30), every: .milliseconds(5)) {
+      try await database.withConnection({ watcher in
+        try await watcher.values(
+          "SELECT count(*) FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
+      }) != 0
     }
   }
 
@@ -197,21 +196,18 @@ struct PostgresMarkTests {
     let holderPID = try #require(await iterator.next())
     // One after another, each once the one before is in line: marks that came together would
     // be taken into one transaction by the first turn, and not wait in line.
-    let deadline = ContinuousClock.now + .seconds(30)
     var marks: [Task<Void, any Error>] = []
     for index in 1...5 {
       marks.append(Task { _ = try await store.setDay(day("2026-03-0\(index)"), of: adaHabit.id, to: .done, for: ada.id) })
-      while database.writeTurns.inLine(for: ada.id) < index {
-        try #require(ContinuousClock.now < deadline, "ada's mark \(index) never came to wait")
-        try await Task.sleep(for: .milliseconds(5))
+      try await eventually("ada's mark \(index) never came to wait", within: .seconds(30), every: .milliseconds(5)) {
+        database.writeTurns.inLine(for: ada.id) >= index
       }
     }
-    while try await database.withConnection({ watcher in
-      try await watcher.values(
-        "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
-    }) == 0 || database.writeTurns.inLine(for: ada.id) < 5 {
-      try #require(ContinuousClock.now < deadline, "ada's writes never all came to wait")
-      try await Task.sleep(for: .milliseconds(5))
+    try await eventually("ada's writes never all came to wait", within: .seconds(30), every: .milliseconds(5)) {
+      try await database.withConnection({ watcher in
+        try await watcher.values(
+          "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))", as: Int64.self)[0]
+      }) != 0 && database.writeTurns.inLine(for: ada.id) >= 5
     }
     try await store.setDay(day("2026-03-01"), of: bobHabit.id, to: .done, for: bob.id)
     gate.open()
