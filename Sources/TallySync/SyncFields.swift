@@ -75,6 +75,36 @@ public enum SyncFields {
     ["text": text.map(SyncValue.string) ?? .null]
   }
 
+  /// A pause's merged fields, each checked; `nil` when its last day comes before its first,
+  /// which a merge of two devices' edits can make (docs/sync.md).
+  public static func pause(_ fields: [String: SyncValue], id: UUID) throws(ValidationError) -> Pause? {
+    func day(_ name: String) throws(ValidationError) -> Day? {
+      switch fields[name] ?? .null {
+      case .null: return nil
+      case .string(let text):
+        guard let day = Day(text) else {
+          throw ValidationError(field: "pause.\(name)", rule: "must be a day written YYYY-MM-DD, not '\(text)'")
+        }
+        return day
+      default: throw ValidationError(field: "pause.\(name)", rule: "must be a day written YYYY-MM-DD")
+      }
+    }
+    let habit: UUID?
+    switch fields["habitId"] ?? .null {
+    case .null: habit = nil
+    case .string(let text):
+      guard let id = UUID(uuidString: text) else {
+        throw ValidationError(field: "pause.habitId", rule: "must be a habit's id or null, not '\(text)'")
+      }
+      habit = id
+    default: throw ValidationError(field: "pause.habitId", rule: "must be a habit's id or null")
+    }
+    guard let from = try day("from") else { throw ValidationError(field: "pause.from", rule: "is required") }
+    let until = try day("until")
+    if let until, until < from { return nil }
+    return try Pause(id: id, habitID: habit, from: from, until: until)
+  }
+
   /// A journal day's text (nil: no entry), checked.
   public static func journalText(_ fields: [String: SyncValue], day: Day) throws(ValidationError) -> String? {
     switch fields["text"] ?? .null {

@@ -23,6 +23,13 @@ import Testing
     }
   }
 
+  /// Found by the property above: the laptop moves a pause's start past the day the web app
+  /// resumed it on; merged field by field, the pause ended before it began, and the server
+  /// refused every later push that carried it (422), so the devices never agreed again.
+  @Test(arguments: ServerBackend.all) func aPauseMergedToEndBeforeItStartsCoversNoDay(_ backend: ServerBackend) async throws {
+    try await Self.run([136926498, 898707017, 0, 670960376, 618528037, 0, 0, 0, 0, 0], backend)
+  }
+
   enum Kind: Int, CaseIterable { case pause, resume, move, delete, mark, sync }
 
   static func run(_ codes: [Int], _ backend: ServerBackend) async throws {

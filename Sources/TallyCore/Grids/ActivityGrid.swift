@@ -25,7 +25,13 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
   public let weeks: [[Cell]]
 
   public init(habits: [Input], today: Day, firstWeekday: Weekday, weekCount: Int) {
-    let tracked = habits.map { ($0.habit, $0.history, $0.history.trackingStart(createdDay: $0.habit.createdDay)) }
+    // The schedule, not the whole habit, per habit: the loop below reads it for every day.
+    let tracked = habits.map { input in
+      (
+        input.habit.mayRest(input.history) ? input.habit.frequency : nil, input.history,
+        input.history.trackingStart(createdDay: input.habit.createdDay)
+      )
+    }
     weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
       .map { weekStart in
         (0..<7).map { offset in
@@ -35,11 +41,13 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
           }
           var existing = 0
           var completed = 0
-          for (habit, history, start) in tracked where start <= day {
+          for (resting, history, start) in tracked where start <= day {
             if history.isCompleted(on: day) {
               existing += 1
               completed += 1
-            } else if habit.isScheduled(on: day, history: history) {
+            } else if let resting, !resting.isScheduled(on: day) || history.isPaused(on: day) {
+              continue
+            } else {
               existing += 1
             }
           }

@@ -1,6 +1,14 @@
 /// SPEC 2's neutral days: a day outside a weekday schedule or inside a pause counts like a
 /// skipped day for every statistic, unless it is completed, and is never due.
 extension Habit {
+  /// Whether any day can be neutral: false for a habit of every day with no pause, so the
+  /// statistics' loops skip asking day by day.
+  @inline(__always)
+  func mayRest(_ history: HabitHistory) -> Bool {
+    if case .weekdays = frequency { return true }
+    return !history.paused.isEmpty
+  }
+
   /// Whether the schedule asks for `day` and no pause covers it.
   @inline(__always)
   public func isScheduled(on day: Day, history: HabitHistory) -> Bool {

@@ -79,13 +79,14 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     let m = pow(0.5, (Double(frequency.times) / Double(frequency.windowDays)).squareRoot() / 13)
     var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
     guard start <= today else { return score }
+    let mayRest = habit.mayRest(history)
     if habit.measure == nil, window == 1 {
       // Daily or weekday yes/no, the common case: v is the day itself.
       for day in start...today {
         switch history.rawStatus(on: day) {
         case .skipped: continue
         case .done: score = score * m + (1 - m)
-        case .none: if habit.isScheduled(on: day, history: history) { score *= m }
+        case .none: if !mayRest || habit.isScheduled(on: day, history: history) { score *= m }
         }
       }
       return score
@@ -106,7 +107,9 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
         if history.isCompleted(on: leaving) { completed -= 1 }
         value = min(1, Double(completed) / needed)
       }
-      if status == .skipped || (status != .done && !habit.isScheduled(on: day, history: history)) { continue }
+      if status == .skipped || (mayRest && status != .done && !habit.isScheduled(on: day, history: history)) {
+        continue
+      }
       score = score * m + value * (1 - m)
     }
     return score
@@ -131,6 +134,7 @@ struct PeriodWalk {
     if frequency.windowDays == 1 {
       // A period is a day (daily and weekday schedules): read it in place rather than
       // tallying a one-day range.
+      let mayRest = habit.mayRest(history)
       for day in start...today {
         let status = history.rawStatus(on: day)
         let total = history.thousandths(on: day)
@@ -142,7 +146,7 @@ struct PeriodWalk {
         }
         // A neutral day counts only when completed: for a measurable habit, an entry that meets
         // the goal (an *at most* day with nothing entered is not a completed one).
-        let neutral = !habit.isScheduled(on: day, history: history)
+        let neutral = mayRest && !habit.isScheduled(on: day, history: history)
         count(
           meets: meets && (!neutral || status == .done), excused: status == .skipped || neutral,
           isCurrent: day == today)
@@ -195,17 +199,23 @@ struct PeriodTally {
   var total: Int64 = 0
 
   init(history: HabitHistory, period: ClosedRange<Day>, through today: Day) {
-    length = period.count
-    unpaused = length - history.paused.count(in: period)
+    length = period.lowerBound.days(to: period.upperBound) + 1
+    // Without pauses, as before them: one read of each day.
+    let hasPauses = !history.paused.isEmpty
+    unpaused = hasPauses ? length - history.paused.count(in: period) : length
     for day in period.lowerBound...min(period.upperBound, today) {
       days += 1
-      let paused = history.isPaused(on: day)
+      let paused = hasPauses && history.paused.contains(day)
       switch history.rawStatus(on: day) {
-      case .done: completed += 1
-      case .skipped where !paused: skipped += 1
-      case .skipped, .none: break
+      case .done:
+        completed += 1
+        if paused { neutral += 1 }
+      case .skipped:
+        if !paused { skipped += 1 }
+        neutral += 1
+      case .none:
+        if paused { neutral += 1 }
       }
-      if paused || history.rawStatus(on: day) == .skipped { neutral += 1 }
       total += history.thousandths(on: day)
     }
   }

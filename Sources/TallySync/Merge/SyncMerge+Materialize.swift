@@ -41,11 +41,13 @@ extension SyncMerge {
       if state.deleted != nil {
         try storage.deletePause(pauseID)
       } else if state.isComplete(.pause) {
-        let pause = try SyncFields.decode(Pause.self, state.fields, adding: ["id": .string(pauseID.storeText)])
-        if let habit = pause.habitID, try !storage.userHasHabit(habit) {
-          try storage.deletePause(pauseID)
-        } else {
+        // Merged field by field, a pause can end before it starts (one device moved its start
+        // on, another resumed it earlier): it then covers no day, and is no row anywhere.
+        let pause = try SyncFields.pause(state.fields, id: pauseID)
+        if let pause, try pause.habitID.map(storage.userHasHabit) ?? true {
           try storage.savePause(pause)
+        } else {
+          try storage.deletePause(pauseID)
         }
       }
     case .price(let country, let providerID):
