@@ -227,14 +227,15 @@ try:
     d.get(BASE + "/settings")
     find("#import-file").send_keys(str(loop))
     find("#import-preview").click()
-    wait.until(lambda _: "Would add" in d.find_element(By.ID, "import-result").text)
+    # The report names the format and says what it would add ("Loop Habit Tracker: would add …").
+    wait.until(lambda _: "would add" in d.find_element(By.ID, "import-result").text.lower())
     check("3 new habits" in find("#import-result").text, f"the preview counts Loop's three habits ({find('#import-result').text[:120]})")
     d.get(BASE + "/habits")
     check("Meditate" not in find("main").text, "a preview writes nothing")
     d.get(BASE + "/settings")
     find("#import-file").send_keys(str(loop))
     find("#import-button").click()
-    wait.until(lambda _: "Added" in d.find_element(By.ID, "import-result").text)
+    wait.until(lambda _: ": added" in d.find_element(By.ID, "import-result").text.lower())
     d.get(BASE + "/habits")
     check("Meditate" in find("main").text and "Gym, weights" in find("main").text, "the imported habits are listed")
 
