@@ -22,12 +22,10 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 from support import (ClockedServer, Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api,
-                     pressed, soon, sync_status, waiting)
+                     page_tools, pressed, soon, sync_status, waiting)
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -50,7 +48,7 @@ def check_soon(predicate, message, timeout=15):
 start_server()
 # Each tab is put in Berlin and the dark theme by setup_tab().
 d = chromium(zone=None, script_timeout=60)
-wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
+wait, find, settled = page_tools(d)
 
 
 def setup_tab():
@@ -58,13 +56,6 @@ def setup_tab():
     color_scheme(d, "dark")
 
 
-def find(css):
-    return wait.until(lambda _: d.find_element(By.CSS_SELECTOR, css))
-
-
-def settled():
-    time.sleep(0.2)
-    wait.until(lambda _: d.execute_script("return document.readyState") == "complete")
 
 
 def server_api(method, path, body=None):

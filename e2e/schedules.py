@@ -10,15 +10,12 @@ offline waits in the outbox and reaches the server when it returns.
 Usage: e2e/schedules.py PATH/TO/TALLY SCREENSHOT_DIR
 """
 import sys
-import time
 from datetime import datetime
 from pathlib import Path
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
-from support import ClockedServer, Report, axe_violations, chromium, emulate_offline, page_api, soon, waiting
+from support import ClockedServer, Report, axe_violations, chromium, emulate_offline, page_api, page_tools, soon, waiting
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -32,16 +29,9 @@ report = Report()
 check = report.check
 
 d = chromium(script_timeout=60)
-wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
+wait, find, settled = page_tools(d)
 
 
-def find(css):
-    return wait.until(lambda _: d.find_element(By.CSS_SELECTOR, css))
-
-
-def settled():
-    time.sleep(0.2)
-    wait.until(lambda _: d.execute_script("return document.readyState") == "complete")
 
 
 def check_soon(predicate, message, timeout=15):

@@ -9,14 +9,10 @@ no page holds an element or handler a payload made, and every payload shows as t
 Usage: e2e/stored_text.py PATH/TO/TALLY
 """
 import sys
-import time
 from datetime import datetime
 
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
-from support import ClockedServer, Report, chromium, emulate_offline, page_api, soon
+from support import ClockedServer, Report, chromium, emulate_offline, page_api, page_tools, soon
 
 TALLY = sys.argv[1]
 PAYLOADS = ['"><img src=x onerror=f()>', "</script><script>f()//", "'><svg onload=f()>",
@@ -30,16 +26,9 @@ BASE = server.base
 report = Report()
 check = report.check
 d = chromium(script_timeout=60)
-wait = WebDriverWait(d, 15, ignored_exceptions=[StaleElementReferenceException])
+wait, find, settled = page_tools(d, settle=0.3)
 
 
-def find(css):
-    return wait.until(lambda _: d.find_element(By.CSS_SELECTOR, css))
-
-
-def settled():
-    time.sleep(0.3)
-    wait.until(lambda _: d.execute_script("return document.readyState") == "complete")
 
 
 def visit(path):

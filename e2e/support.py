@@ -185,3 +185,18 @@ def soon(driver, report, predicate, message, timeout=15):
         report.check(True, message)
     except TimeoutException:
         report.check(False, message)
+
+
+def page_tools(driver, settle=0.2):
+    """A 15-second wait and the two moves every suite makes with it: `find` (the first element a
+    CSS selector matches, once there) and `settled` (a short pause, then the page loaded)."""
+    wait = WebDriverWait(driver, 15, ignored_exceptions=[StaleElementReferenceException])
+
+    def find(css):
+        return wait.until(lambda _: driver.find_element(By.CSS_SELECTOR, css))
+
+    def settled():
+        time.sleep(settle)
+        wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
+
+    return wait, find, settled
