@@ -23,15 +23,6 @@ struct HabitSummary: Sendable {
   let miniGrid: MiniGrid
   let archived: Bool
 
-  /// `entries` in day order.
-  init(_ habit: Habit, entries: [HabitEntry], today: Day, calendar: DayCalendar) {
-    let history = HabitHistory(entries)
-    self.init(
-      habit, entries: entries, history: history,
-      statistics: HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday),
-      today: today, calendar: calendar)
-  }
-
   /// For a page that has made the habit's history and statistics of `entries` already.
   init(
     _ habit: Habit, entries: [HabitEntry], history: HabitHistory, statistics: HabitStatistics, today: Day,
