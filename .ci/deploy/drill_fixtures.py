@@ -61,6 +61,9 @@ def without_nulls(value):
     return value
 
 
+WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+
 def habit_json(row, name):
     frequency = {
         "daily": {"type": "daily"},
@@ -68,6 +71,9 @@ def habit_json(row, name):
         "timesInDays": {"type": "timesInDays", "times": row.get("schedule_times"), "days": row.get("schedule_days")},
         "monthly": {"type": "monthly", "timesPerMonth": row.get("schedule_times")},
     }[row["frequency"]]
+    if row.get("weekdays") is not None:
+        # docs/storage.md, v15: a daily habit with weekday bits (Sunday 1 … Saturday 64) keeps those days.
+        frequency = {"type": "weekdays", "weekdays": [day for bit, day in enumerate(WEEKDAYS) if row["weekdays"] >> bit & 1]}
     reminder = {
         "none": {"type": "none"},
         "single": {"type": "single", "time": row["reminder_start"]},
@@ -121,6 +127,8 @@ def expected_exports(path):
             "prices": [{"country": p["country"], "providerID": p["provider_id"], "amount": Decimal(p["amount"]),
                         "currency": p["currency"]}
                        for p in rows(db, "prices", "ORDER BY country, provider_id") if p["user_id"] == uid],
+            "pauses": [{"id": p["id"], "habitId": p["habit_id"], "from": p["from_day"], "until": p["until_day"]}
+                       for p in rows(db, "pauses", "ORDER BY from_day, id") if p["user_id"] == uid],
         })
     kept = {table: sorted(json.dumps(r, sort_keys=True) for r in rows(db, table)) for table in KEPT_TABLES}
     db.close()
@@ -131,7 +139,8 @@ def listing(name, document):
     habits = ", ".join(f"{h['habit']['name']} ({len(h['entries'])} day{'s' * (len(h['entries']) != 1)})"
                        for h in document["habits"]) or "no habits"
     return (f"{name}: {habits}; journal {len(document['journal'])}, chat {len(document['chat'])}, "
-            f"shows {len(document['shows'])}, episodes {len(document['episodes'])}, prices {len(document['prices'])}")
+            f"shows {len(document['shows'])}, episodes {len(document['episodes'])}, prices {len(document['prices'])}, "
+            f"pauses {len(document['pauses'])}")
 
 
 def differences(expected, actual, path="", out=None):
