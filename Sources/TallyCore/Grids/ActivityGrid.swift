@@ -25,37 +25,40 @@ public struct ActivityGrid: Hashable, Codable, Sendable {
   public let weeks: [[Cell]]
 
   public init(habits: [Input], today: Day, firstWeekday: Weekday, weekCount: Int) {
-    // The schedule, not the whole habit, per habit: the loop below reads it for every day.
-    let tracked = habits.map { input in
-      (
-        input.habit.mayRest(input.history) ? input.habit.frequency : nil, input.history,
-        input.history.trackingStart(createdDay: input.habit.createdDay)
-      )
-    }
-    weeks = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
-      .map { weekStart in
-        (0..<7).map { offset in
-          let day = weekStart.adding(days: offset)
-          guard day <= today else {
-            return Cell(day: day, level: 0, completed: 0, tracked: 0, isFuture: true)
-          }
-          var existing = 0
-          var completed = 0
-          for (resting, history, start) in tracked where start <= day {
-            if history.isCompleted(on: day) {
-              existing += 1
-              completed += 1
-            } else if let resting, !resting.isScheduled(on: day) || history.isPaused(on: day) {
-              continue
-            } else {
-              existing += 1
-            }
-          }
-          return Cell(
-            day: day, level: ActivityGrid.level(completed: completed, of: existing),
-            completed: completed, tracked: existing, isFuture: false)
+    let weekStarts = GridGeometry.weekStarts(weekCount: weekCount, today: today, firstWeekday: firstWeekday)
+    let first = weekStarts[0]
+    let pastDays = max(0, min(weekStarts.count * 7, first.days(to: today) + 1))
+    // Habit by habit, each day's counts in place: one pass over each history, with the question
+    // of neutral days asked only of habits that can have them.
+    var existing = [Int](repeating: 0, count: pastDays)
+    var completed = [Int](repeating: 0, count: pastDays)
+    for input in habits {
+      let history = input.history
+      let resting = input.habit.mayRest(history)
+      let from = max(0, first.days(to: history.trackingStart(createdDay: input.habit.createdDay)))
+      guard from < pastDays else { continue }
+      for index in from..<pastDays {
+        let day = first.adding(days: index)
+        if history.isCompleted(on: day) {
+          existing[index] += 1
+          completed[index] += 1
+        } else if !resting || input.habit.isScheduled(on: day, history: history) {
+          existing[index] += 1
         }
       }
+    }
+    weeks = weekStarts.indices.map { week in
+      (0..<7).map { offset in
+        let index = week * 7 + offset
+        let day = first.adding(days: index)
+        guard index < pastDays else {
+          return Cell(day: day, level: 0, completed: 0, tracked: 0, isFuture: true)
+        }
+        return Cell(
+          day: day, level: ActivityGrid.level(completed: completed[index], of: existing[index]),
+          completed: completed[index], tracked: existing[index], isFuture: false)
+      }
+    }
   }
 
   /// 0 → 0, (0, ¼] → 1, (¼, ½] → 2, (½, ¾] → 3, (¾, 1] → 4; compared in integers so a share

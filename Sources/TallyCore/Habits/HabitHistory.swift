@@ -24,19 +24,21 @@ public struct HabitHistory: Sendable, Equatable {
     var first = firstEntry.day.ordinal
     var last = first
     var firstCompleted = Int.max
-    for entry in entries where entry.status != .noted {
-      let ordinal = entry.day.ordinal
+    // Fields read by index, not whole entries: copying an entry retains and releases its note.
+    for index in entries.indices where entries[index].status != .noted {
+      let ordinal = entries[index].day.ordinal
       first = Swift.min(first, ordinal)
       last = Swift.max(last, ordinal)
-      if entry.status == .done { firstCompleted = Swift.min(firstCompleted, ordinal) }
+      if entries[index].status == .done { firstCompleted = Swift.min(firstCompleted, ordinal) }
     }
     var statuses = [Status](repeating: .none, count: last - first + 1)
     var amounts: [Int64] = []
-    for entry in entries where entry.status != .noted {
-      statuses[entry.day.ordinal - first] = entry.status == .done ? .done : .skipped
-      if let amount = entry.amount {
+    for index in entries.indices where entries[index].status != .noted {
+      let offset = entries[index].day.ordinal - first
+      statuses[offset] = entries[index].status == .done ? .done : .skipped
+      if let amount = entries[index].amount {
         if amounts.isEmpty { amounts = [Int64](repeating: 0, count: statuses.count) }
-        amounts[entry.day.ordinal - first] = amount.thousandths
+        amounts[offset] = amount.thousandths
       }
     }
     self.init(

@@ -33,6 +33,7 @@ extension Frequency {
   /// Completed days a period of `length` days of which `unpaused` are not paused asks for:
   /// ceil(k × unpaused / length); 0 for a wholly paused period.
   public func times(unpaused: Int, of length: Int) -> Int {
-    (times * unpaused + length - 1) / length
+    guard unpaused < length else { return times }
+    return (times * unpaused + length - 1) / length
   }
 }

@@ -72,6 +72,16 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
   /// the times asked (window and times doubled for yes/no schedules rarer than daily), or the
   /// summed amount's ``Measure/share(of:)``. *At most* habits start at 1, as in Loop.
   static func score(habit: Habit, history: HabitHistory, start: Day, today: Day) -> Double {
+    guard habit.mayRest(history) else {
+      return score(habit: habit, history: history, start: start, today: today, resting: NeverResting())
+    }
+    let resting = ScheduledRest(frequency: habit.frequency, paused: history.paused)
+    return score(habit: habit, history: history, start: start, today: today, resting: resting)
+  }
+
+  private static func score(
+    habit: Habit, history: HabitHistory, start: Day, today: Day, resting: some RestingDays
+  ) -> Double {
     let frequency = habit.frequency
     let doubled = habit.measure == nil && frequency.times < frequency.windowDays
     let window = frequency.windowDays * (doubled ? 2 : 1)
@@ -79,14 +89,13 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
     let m = pow(0.5, (Double(frequency.times) / Double(frequency.windowDays)).squareRoot() / 13)
     var score = habit.measure?.direction == .atMost ? 1.0 : 0.0
     guard start <= today else { return score }
-    let mayRest = habit.mayRest(history)
     if habit.measure == nil, window == 1 {
       // Daily or weekday yes/no, the common case: v is the day itself.
       for day in start...today {
         switch history.rawStatus(on: day) {
         case .skipped: continue
         case .done: score = score * m + (1 - m)
-        case .none: if !mayRest || habit.isScheduled(on: day, history: history) { score *= m }
+        case .none: if !resting.isNeutral(day) { score *= m }
         }
       }
       return score
@@ -107,9 +116,8 @@ public struct HabitStatistics: Hashable, Codable, Sendable {
         if history.isCompleted(on: leaving) { completed -= 1 }
         value = min(1, Double(completed) / needed)
       }
-      if status == .skipped || (mayRest && status != .done && !habit.isScheduled(on: day, history: history)) {
-        continue
-      }
+      if status == .skipped { continue }
+      if status != .done, resting.isNeutral(day) { continue }
       score = score * m + value * (1 - m)
     }
     return score
@@ -129,12 +137,22 @@ struct PeriodWalk {
   var completions = 0
 
   init(habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday) {
+    guard habit.mayRest(history) else {
+      self.init(habit: habit, history: history, start: start, today: today, firstWeekday: firstWeekday, resting: NeverResting())
+      return
+    }
+    let resting = ScheduledRest(frequency: habit.frequency, paused: history.paused)
+    self.init(habit: habit, history: history, start: start, today: today, firstWeekday: firstWeekday, resting: resting)
+  }
+
+  private init(
+    habit: Habit, history: HabitHistory, start: Day, today: Day, firstWeekday: Weekday, resting: some RestingDays
+  ) {
     guard start <= today else { return }
     let frequency = habit.frequency
     if frequency.windowDays == 1 {
       // A period is a day (daily and weekday schedules): read it in place rather than
       // tallying a one-day range.
-      let mayRest = habit.mayRest(history)
       for day in start...today {
         let status = history.rawStatus(on: day)
         let total = history.thousandths(on: day)
@@ -146,7 +164,7 @@ struct PeriodWalk {
         }
         // A neutral day counts only when completed: for a measurable habit, an entry that meets
         // the goal (an *at most* day with nothing entered is not a completed one).
-        let neutral = mayRest && !habit.isScheduled(on: day, history: history)
+        let neutral = resting.isNeutral(day)
         count(
           meets: meets && (!neutral || status == .done), excused: status == .skipped || neutral,
           isCurrent: day == today)
@@ -160,7 +178,7 @@ struct PeriodWalk {
     }
     var period = frequency.period(containing: start, anchor: start, firstWeekday: firstWeekday)
     while period.lowerBound <= today {
-      let tally = PeriodTally(history: history, period: period, through: today)
+      let tally = PeriodTally(history: history, period: period, through: today, resting: resting)
       let isCurrent = period.upperBound >= today
       count(meets: tally.meetsGoal(of: habit), excused: tally.isExcused(for: habit), isCurrent: isCurrent)
       if isCurrent {
@@ -194,31 +212,32 @@ struct PeriodTally {
   var completed = 0
   /// Skipped days that are not paused (a paused day is neutral already).
   var skipped = 0
-  /// Days up to today that are skipped or paused.
-  var neutral = 0
+  /// Paused days up to today.
+  var paused = 0
   var total: Int64 = 0
 
-  init(history: HabitHistory, period: ClosedRange<Day>, through today: Day) {
+  init(history: HabitHistory, period: ClosedRange<Day>, through today: Day, resting: some RestingDays) {
     length = period.lowerBound.days(to: period.upperBound) + 1
-    // Without pauses, as before them: one read of each day.
-    let hasPauses = !history.paused.isEmpty
-    unpaused = hasPauses ? length - history.paused.count(in: period) : length
+    unpaused = length - resting.pausedCount(in: period)
     for day in period.lowerBound...min(period.upperBound, today) {
       days += 1
-      let paused = hasPauses && history.paused.contains(day)
-      switch history.rawStatus(on: day) {
-      case .done:
-        completed += 1
-        if paused { neutral += 1 }
-      case .skipped:
-        if !paused { skipped += 1 }
-        neutral += 1
-      case .none:
-        if paused { neutral += 1 }
+      let status = history.rawStatus(on: day)
+      if resting.isPaused(day) {
+        paused += 1
+        if status == .done { completed += 1 }
+      } else {
+        switch status {
+        case .done: completed += 1
+        case .skipped: skipped += 1
+        case .none: break
+        }
       }
       total += history.thousandths(on: day)
     }
   }
+
+  /// Days up to today that are skipped or paused.
+  var neutral: Int { skipped + paused }
 
   /// Completed days the period asks for with its paused days taken out.
   func needed(of habit: Habit) -> Int {
