@@ -76,7 +76,7 @@ let loopZip = importFixtures.appendingPathComponent("Loop Habits CSV 2024-03-10.
     #expect(
       run.stderr
         == "Error: Tally cannot tell what kind of file \(file) is (line 1: the header 'hello' is not one of a CSV export Tally reads); "
-        + "name it with --format loop, loop-csv, beaver, json, csv, daylio, dayone, dayone-classic, habitbull, rewire, tickmate, streaks, habitkit, tablehabit, habitica.\n")
+        + "name it with --format loop, loop-csv, beaver, json, csv, daylio, dayone, dayone-classic, habitbull, rewire, tickmate, streaks, habitkit, tablehabit, habitica, habitica-csv.\n")
     let wrong = await tally.run("import", loopBackup, "--format", "beaver")
     #expect(wrong.stderr == "Error: The file is not a Beaver Habit Tracker export: it is not JSON. Nothing was imported.\n")
   }

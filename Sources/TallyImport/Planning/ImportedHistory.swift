@@ -33,6 +33,8 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
   case tableHabit = "tablehabit"
   /// Habitica's `userdata.json`.
   case habitica
+  /// Habitica's `history.csv`.
+  case habiticaHistory = "habitica-csv"
 
   /// A format by the name people type: its own, or `loop`, short for Loop's backup file.
   public init?(name: String) {
@@ -57,6 +59,7 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
     case .habitKit: "HabitKit JSON export"
     case .tableHabit: "Table Habit backup"
     case .habitica: "Habitica user data export"
+    case .habiticaHistory: "Habitica history export"
     }
   }
 }

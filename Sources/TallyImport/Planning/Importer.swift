@@ -44,6 +44,7 @@ public enum Importer {
     if header.starts(with: DaylioReader.header.prefix(5)) { return .daylio }
     if header.starts(with: HabitBullReader.header.prefix(4)) { return .habitBull }
     if header.starts(with: StreaksReader.requiredColumns.prefix(4)) { return .streaks }
+    if header.starts(with: HabiticaHistoryReader.header) { return .habiticaHistory }
     if header.contains("habitName") { return .csv }
     throw ImportError("line 1", "the header '\(firstLine.prefix(120))' is not one of a CSV export Tally reads")
   }
@@ -103,6 +104,7 @@ public enum Importer {
     case .habitKit: return try HabitKitReader.read(data, today: today)
     case .tableHabit: return try TableHabitReader.read(data, today: today)
     case .habitica: return try HabiticaReader.read(data, today: today)
+    case .habiticaHistory: return try HabiticaHistoryReader.read(data, today: today, timeZone: timeZone)
     case .json: throw ImportError(nil, "a Tally JSON export is restored, not merged")
     }
   }
