@@ -12,6 +12,7 @@ on Netflix and Max airing 24 November.
 import sys
 import tempfile
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
 from selenium.common.exceptions import TimeoutException, WebDriverException
@@ -275,12 +276,38 @@ try:
     wait.until(lambda _: "Would import" in d.find_element(By.ID, "import-result").text)
     find("#import-file").send_keys(str(file))
     find("#import-button").click()
-    wait.until(lambda _: d.find_element(By.ID, "import-result").text not in ("", "Importing…"))
+    wait.until(lambda _: d.find_element(By.ID, "import-result").get_attribute("class") in ("ok", "failed"))
     result = find("#import-result").text
     check(result.startswith("Imported"), f"the export imports into bob's empty account ({result[:160]})")
     check("already exists" not in result, "the answer names nothing of ada's")
     d.get(BASE + "/habits")
     check("Read" in find("main").text and "Swim" in find("main").text, "bob has ada's habits")
+
+    # A large file shows how much of it has been sent: 3 MB of entries, previewed (nothing is
+    # written) over an upload throttled to 1 MB/s.
+    bulk = Path(tempfile.mkdtemp()) / "bulk.csv"
+    start = date(2018, 1, 1)
+    rows = [f",Bulk {n % 40},{start + timedelta(days=n // 40)},done,{'a long note ' * 5}," for n in range(36_000)]
+    bulk.write_text("habitId,habitName,day,status,note,amount\n" + "\n".join(rows) + "\n")
+    d.get(BASE + "/settings")
+    d.set_network_conditions(offline=False, latency=5, download_throughput=10_000_000, upload_throughput=1_000_000)
+    try:
+        find("#import-file").send_keys(str(bulk))
+        find("#import-preview").click()
+        moving = "return (b => b.hidden ? null : b.value)(document.getElementById('import-progress'))"
+        wait.until(lambda _: (d.execute_script(moving) or 0) > 0)
+        shown = d.execute_script(moving)
+        status = find("#import-result").text
+        d.execute_script("document.getElementById('import-progress').scrollIntoView({block: 'center'})")
+        d.save_screenshot(str(SHOTS / "settings-import-uploading.png"))
+        check(shown is not None and 0 < shown < 100 and status.startswith("Uploading 3."),
+              f"the bar shows the upload under way ({shown} %, \"{status}\")")
+        wait.until(lambda _: d.find_element(By.ID, "import-result").get_attribute("class") in ("ok", "failed"))
+        check("would add 40 new habits" in find("#import-result").text,
+              f"then the preview ({find('#import-result').text[:120]})")
+        check(d.execute_script(moving) is None, "and the bar is gone")
+    finally:
+        d.delete_network_conditions()
     d.get(BASE + "/calendar/2026-11?country=US&day=2026-11-24")
     check("Severance · S03E01 Hello Again" in find("#day-detail").text, "episodes stay with their shows under new ids")
     console = [entry for entry in d.get_log("browser") if entry["level"] == "SEVERE" and "status of 422" not in entry["message"]]

@@ -127,6 +127,35 @@
     return lines;
   }
 
+  function megabytes(bytes) {
+    return bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+  }
+
+  // fetch cannot tell how much of a body has been sent; XMLHttpRequest's upload events can, so
+  // a large file shows its progress while it travels, and the server's work after it.
+  function upload(url, file, progress) {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", url);
+      request.setRequestHeader("Content-Type", "application/octet-stream");
+      request.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) progress(event.loaded / event.total);
+      });
+      request.upload.addEventListener("load", () => progress(1));
+      request.addEventListener("load", () => {
+        let body = {};
+        try {
+          body = JSON.parse(request.responseText);
+        } catch (_) {
+          body = {};
+        }
+        resolve({ ok: request.status >= 200 && request.status < 300, status: request.status, body });
+      });
+      request.addEventListener("error", () => reject(new Error("network")));
+      request.send(file);
+    });
+  }
+
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (form.id !== "import-form") return;
@@ -135,18 +164,23 @@
     const file = form.querySelector("input[type=file]").files[0];
     const result = document.getElementById("import-result");
     const buttons = form.querySelectorAll("button");
+    const bar = document.getElementById("import-progress");
     if (!file) return;
+    const working = dryRun ? "Checking…" : "Importing…";
     result.className = "";
-    result.textContent = dryRun ? "Checking…" : "Importing…";
+    result.textContent = `Uploading ${megabytes(file.size)}…`;
+    bar.value = 0;
+    bar.hidden = false;
     buttons.forEach((b) => { b.disabled = true; });
     try {
       const format = document.getElementById("import-format").value;
       const query = format ? `format=${encodeURIComponent(format)}&` : "";
-      const response = await fetch(`/api/v1/import?${query}dryRun=${dryRun}`, {
-        method: "POST", credentials: "same-origin", body: file,
-        headers: { "Content-Type": "application/octet-stream" },
+      const response = await upload(`/api/v1/import?${query}dryRun=${dryRun}`, file, (share) => {
+        bar.value = Math.round(share * 100);
+        if (share >= 1) result.textContent = working;
       });
-      const body = await response.json().catch(() => ({}));
+      const body = response.body;
+      bar.hidden = true;
       result.replaceChildren();
       if (response.ok) {
         result.className = "ok";
@@ -164,6 +198,7 @@
       result.className = "failed";
       result.textContent = "Tally could not be reached or the file could not be read. Nothing was imported.";
     } finally {
+      bar.hidden = true;
       buttons.forEach((b) => { b.disabled = false; });
     }
   });
