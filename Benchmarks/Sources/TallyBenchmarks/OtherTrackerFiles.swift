@@ -2,8 +2,8 @@ import Foundation
 import TallyCore
 import TallyImport
 
-/// Synthetic files of the other trackers an import reads as text (Streaks and HabitBull CSV,
-/// HabitKit, Table Habit and Habitica JSON), each 50 habits × 10 years done on two days in
+/// Synthetic files of the other trackers an import reads as text (Streaks, HabitBull and
+/// Habitica history CSV, HabitKit, Table Habit and Habitica JSON), each 50 habits × 10 years done on two days in
 /// three, so every reader is timed on the same history as Loop's big backup.
 enum OtherTrackerFiles {
   static let habits = 50
@@ -49,6 +49,16 @@ enum OtherTrackerFiles {
         return #"{"name":"Habit \#(habit)","status":1,"type":1,"daily_goal":1,"freq_type":3,"freq_custom":"[1, 1]","records":[\#(records.joined(separator: ","))]}"#
       }
       text = "[\(list.joined(separator: ","))]"
+    case .habiticaHistory:
+      // A daily's score rises by 1 on a day done and falls by a half on a day missed.
+      text = "Task Name,Task ID,Task Type,Date,Value\n"
+      for habit in 0..<habits {
+        var value = 0.0
+        for index in 0..<days {
+          value += done(habit, index) ? 1 : -0.5
+          text += "Habit \(habit),d\(habit),daily,\(first.adding(days: index)) 12:00:00,\(value)\n"
+        }
+      }
     default:
       let list = (0..<habits).map { habit in
         let history = (0..<days).map { index in
@@ -66,7 +76,7 @@ enum OtherTrackerFiles {
   /// Detecting and reading each file, then planning it against an empty user.
   static func run(today: Day) async throws {
     print("\nOther trackers' files, \(habits) habits × \(days) days (done 2 days in 3), read and planned")
-    for format in [ImportFormat.streaks, .habitBull, .habitKit, .tableHabit, .habitica] {
+    for format in [ImportFormat.streaks, .habitBull, .habitKit, .tableHabit, .habitica, .habiticaHistory] {
       let data = file(format, today: today)
       let detected = try Importer.detect(path: "synthetic", data: data)
       guard detected == format else {
