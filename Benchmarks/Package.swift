@@ -3,6 +3,7 @@ import PackageDescription
 
 // Benchmarks live in their own package so their build never slows the app's.
 // The engine:            swift run -c release --package-path Benchmarks tally-benchmarks
+// The engine, before and after a change: python3 Benchmarks/engine_ab.py BASE_COMMIT
 // Storage and commands:  swift build -c release --product tally &&
 //                        swift run -c release --package-path Benchmarks tally-benchmarks storage
 // Importing Loop's files: swift run -c release --package-path Benchmarks tally-benchmarks import
