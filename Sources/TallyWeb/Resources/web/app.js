@@ -279,7 +279,7 @@
     const width = grid.id === "date-grid" ? screenWidth() : Math.round(grid.clientWidth);
     if (grid.id === "habit-grid") document.cookie = `tally_grid_width=${width}; path=/; max-age=31536000; samesite=lax`;
     const same = width >= Number(grid.dataset.wideFrom || Infinity) || Math.abs(width - Number(grid.dataset.layoutWidth)) <= 1;
-    // Offline the page kept for another width is shown as it is (docs/web.md).
+    // Offline the page kept for another width is shown as it is (docs/offline.md).
     if (!same && navigator.onLine) {
       if (grid.id === "date-grid") grid.classList.add("relayout");
       const url = new URL(location.href);

@@ -1,4 +1,4 @@
-// Offline writes (docs/web.md): without a connection, marking a day, the journal and a chat
+// Offline writes (docs/offline.md): without a connection, marking a day, the journal and a chat
 // message are kept in the outbox (sync-core.js) and shown on the page at once; a page opened
 // again shows what still waits; the outbox is sent when the connection returns. The status
 // in the header says what waits and when the last sync was.

@@ -1,4 +1,4 @@
-// The offline outbox (docs/web.md): changes made without a connection, kept in IndexedDB as
+// The offline outbox (docs/offline.md): changes made without a connection, kept in IndexedDB as
 // sync changes (docs/sync.md) until the server acknowledges them. Shared by the pages
 // (offline.js) and the service worker (sw.js), so it touches no DOM.
 "use strict";
