@@ -131,12 +131,9 @@ extension PostgresStore {
 
 extension PostgresStore {
   public func createAccount(_ user: User, credential: PasswordCredential) async throws -> User {
-    let user = try StoreError.validating { () throws(ValidationError) in
-      try User(id: user.id, name: user.name, settings: user.settings)
-    }
-    var credential = credential
-    credential.userID = user.id
-    return try await write { [credential] connection in
+    let user = try User.checked(user)
+    let credential = credential.naming(user)
+    return try await write { connection in
       try await connection.insertUser(user)
       try await connection.saveCredential(credential)
       return user

@@ -36,9 +36,7 @@ extension PostgresStore {
       let user: User
       switch target {
       case .newUser(let id, let name):
-        user = try StoreError.validating { () throws(ValidationError) in
-          try User(id: id, name: name, settings: snapshot.settings)
-        }
+        user = try User.checked(id: id, name: name, settings: snapshot.settings)
         try await connection.insertUser(user)
         try await connection.lockUser(id)
       case .emptyUser(let id):

@@ -8,9 +8,7 @@ import TallySync
 
 extension PostgresStore {
   public func createUser(_ user: User) async throws -> User {
-    let user = try StoreError.validating { () throws(ValidationError) in
-      try User(id: user.id, name: user.name, settings: user.settings)
-    }
+    let user = try User.checked(user)
     return try await write { connection in
       try await connection.insertUser(user)
       return user

@@ -5,12 +5,9 @@ import TallyStore
 
 extension SQLiteStore {
   public func createAccount(_ user: User, credential: PasswordCredential) async throws -> User {
-    let user = try StoreError.validating { () throws(ValidationError) in
-      try User(id: user.id, name: user.name, settings: user.settings)
-    }
-    var credential = credential
-    credential.userID = user.id
-    return try await write { [credential] db in
+    let user = try User.checked(user)
+    let credential = credential.naming(user)
+    return try await write { db in
       try db.insertUser(user)
       try db.saveCredential(credential)
       return user

@@ -47,9 +47,7 @@ extension SQLiteStore {
       let user: User
       switch target {
       case .newUser(let id, let name):
-        user = try StoreError.validating { () throws(ValidationError) in
-          try User(id: id, name: name, settings: snapshot.settings)
-        }
+        user = try User.checked(id: id, name: name, settings: snapshot.settings)
         try db.insertUser(user)
       case .emptyUser(let id):
         guard let record = try UserRecord.fetchOne(db, key: id.storeText) else {

@@ -8,9 +8,7 @@ import TallySync
 
 extension SQLiteStore {
   public func createUser(_ user: User) async throws -> User {
-    let user = try StoreError.validating { () throws(ValidationError) in
-      try User(id: user.id, name: user.name, settings: user.settings)
-    }
+    let user = try User.checked(user)
     return try await write { db in
       try db.insertUser(user)
       return user

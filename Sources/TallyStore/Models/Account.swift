@@ -29,3 +29,12 @@ public struct PasswordCredential: Hashable, Codable, Sendable {
     self.updatedAt = StoredInstant.normalized(updatedAt)
   }
 }
+
+extension PasswordCredential {
+  /// This credential given to `user`, as a new account stores it.
+  public func naming(_ user: User) -> PasswordCredential {
+    var credential = self
+    credential.userID = user.id
+    return credential
+  }
+}

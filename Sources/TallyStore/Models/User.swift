@@ -24,3 +24,15 @@ public struct User: Identifiable, Hashable, Codable, Sendable {
     self.settings = try settings.validated()
   }
 }
+
+extension User {
+  /// `user` as every store takes a new one: its name trimmed and its name and settings checked,
+  /// a broken rule thrown as ``StoreError/invalid(_:)``.
+  public static func checked(_ user: User) throws(StoreError) -> User {
+    try checked(id: user.id, name: user.name, settings: user.settings)
+  }
+
+  public static func checked(id: UUID, name: String, settings: UserSettings) throws(StoreError) -> User {
+    try StoreError.validating { () throws(ValidationError) in try User(id: id, name: name, settings: settings) }
+  }
+}
