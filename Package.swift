@@ -254,6 +254,7 @@ package.targets += [
       "TallySQLite",
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      .product(name: "PropertyBased", package: "swift-property-based"),
     ],
     resources: [.copy("Fixtures")],
     swiftSettings: swiftSettings

@@ -35,13 +35,14 @@ public enum DayOneReader {
       if let version = (root["metadata"] as? [String: Any])?["version"] as? String, !version.hasPrefix("1.") {
         warnings.append(ImportWarning(habit: nil, "\(file.name) says it is version \(version); Tally knows 1.0 to 1.2"))
       }
+      let parser = ISOInstantParser()
       for (number, item) in entries.enumerated() {
         guard let entry = item as? [String: Any] else {
           throw ImportError("entry \(number + 1) of \(file.name)", "it is not an object")
         }
         let uuid = entry["uuid"] as? String
         let location = "entry \(number + 1)\(uuid.map { " (\($0))" } ?? "") of \(file.name)"
-        guard let created = entry["creationDate"] as? String, let date = DayOneText.instant(created) else {
+        guard let created = entry["creationDate"] as? String, let date = parser.instant(created) else {
           throw ImportError(location, "its creationDate \(entry["creationDate"].map { "'\($0)'" } ?? "is missing and") is not a date and time")
         }
         let zone = (entry["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
@@ -113,15 +114,6 @@ struct DayOneLeftOut {
 
 /// Day One's text as Tally's journal keeps it.
 enum DayOneText {
-  /// Day One writes `2019-03-18T13:04:56Z`, sometimes with fractions of a second.
-  static func instant(_ text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    if let date = plain.date(from: text) { return date }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return fractional.date(from: text)
-  }
-
   /// Markdown as a person reads it: Day One's backslash escapes (`\.`, `\/`, `\-`) removed
   /// and its links to attached media (`![](dayone-moment://…)`) taken out.
   static func plain(_ text: String?) -> String? {

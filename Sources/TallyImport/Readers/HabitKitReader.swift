@@ -123,11 +123,12 @@ public enum HabitKitReader {
   /// Each habit's completions by its place in `habits`, with the local day and the number done.
   static func completionRows(_ list: [Any], habits: [String: Int]) throws(ImportError) -> [Int: [(day: Day, amount: Int)]] {
     var result: [Int: [(day: Day, amount: Int)]] = [:]
+    let parser = ISOInstantParser()
     for (number, item) in list.enumerated() {
       let location = "completion \(number + 1) of \(file)"
       guard let completion = item as? [String: Any] else { throw ImportError(location, "it is not an object") }
       let habit = try habitIndex(completion["habitId"], habits: habits, location)
-      guard let text = completion["date"] as? String, let instant = instant(text) else {
+      guard let text = completion["date"] as? String, let instant = parser.instant(text) else {
         throw ImportError(location, "its date \(completion["date"].map { "'\($0)'" } ?? "is missing and") is not an ISO 8601 time")
       }
       let offsetValue = completion["timezoneOffsetInMinutes"] ?? 0
@@ -155,14 +156,6 @@ public enum HabitKitReader {
   static func identifier(_ value: Any?) -> String? {
     if let text = value as? String, !text.isEmpty { return text }
     return (value as? NSNumber)?.stringValue
-  }
-
-  static func instant(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
   }
 
   /// HabitKit's colours: a Material name (`blue`, `deepOrange`) as Material's 500 shade, or hex.
