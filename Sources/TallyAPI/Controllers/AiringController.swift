@@ -60,7 +60,7 @@ struct AiringController {
     guard !query.isEmpty, query.count <= 200 else {
       throw Problem(.badRequest, "Give a show's name to search for, 1 to 200 characters, like ?query=severance.", field: "query")
     }
-    let results = try await Self.upstream { try await source().searchShows(query) }
+    let results = try await Problem.fromTMDB { try await source().searchShows(query) }
     return JSONResponse(SearchJSON(results: results, attribution: TMDBAttribution.text))
   }
 
@@ -73,7 +73,7 @@ struct AiringController {
         field: "tmdbId")
     }
     let sync = ShowSync(source: try source(), store: services.store)
-    let report = try await Self.upstream { try await sync.add(tmdbID: body.tmdbId, status: body.status, for: user.id) }
+    let report = try await Problem.fromTMDB { try await sync.add(tmdbID: body.tmdbId, status: body.status, for: user.id) }
     return JSONResponse(SyncJSON(report), status: report.created ? .created : .ok)
   }
 
@@ -84,7 +84,7 @@ struct AiringController {
     let show = try await services.store.show(id: id, for: user.id)
     guard show.tmdbID != nil else { throw Problem(.conflict, ShowSyncError.notFromTMDB(show.title).description) }
     let sync = ShowSync(source: try source(), store: services.store)
-    return JSONResponse(SyncJSON(try await Self.upstream { try await sync.refresh(showID: id, for: user.id) }))
+    return JSONResponse(SyncJSON(try await Problem.fromTMDB { try await sync.refresh(showID: id, for: user.id) }))
   }
 
   @Sendable func importFeed(_ request: Request, context: AppRequestContext) async throws -> JSONResponse<FeedImportReport> {
@@ -117,18 +117,5 @@ struct AiringController {
         .conflict, "This server has no TMDB API key: start it with --tmdb-api-key or TALLY_TMDB_API_KEY.")
     }
     return source
-  }
-
-  /// TMDB's failures as problems: a show TMDB does not have is the client's 404; anything
-  /// else is TMDB's or the server's key's trouble, a 502 that says which.
-  private static func upstream<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-      return try await body()
-    } catch let error as TMDBError {
-      switch error {
-      case .notFound: throw Problem(.notFound, error.description)
-      default: throw Problem(.badGateway, error.description)
-      }
-    }
   }
 }

@@ -123,7 +123,7 @@ struct ShowDetailPages {
       throw Problem(.conflict, "This server has no TMDB API key, so it cannot fetch the show again.")
     }
     guard show.tmdbID != nil else { throw Problem(.conflict, ShowSyncError.notFromTMDB(show.title).description) }
-    _ = try await ShowPages.upstream {
+    _ = try await Problem.fromTMDB {
       try await ShowSync(source: source, store: services.store).refresh(showID: show.id, for: user.id)
     }
     return .seeOther("/shows/\(show.id.storeText)")

@@ -67,7 +67,7 @@ struct ShowPages {
       throw Problem(.conflict, "This server has no TMDB API key: add the show by hand instead.")
     }
     let status = try Self.status(form.status)
-    let report = try await Self.upstream {
+    let report = try await Problem.fromTMDB {
       try await ShowSync(source: source, store: services.store).add(tmdbID: id, status: status, for: user.id)
     }
     return .seeOther("/shows/\(report.show.id.storeText)")
@@ -150,17 +150,6 @@ struct ShowPages {
     } catch let error as ValidationError {
       let field = error.field.split(separator: ".").last.map(String.init) ?? error.field
       throw Problem(.unprocessableContent, "The \(field) \(error.rule).", field: field)
-    }
-  }
-
-  static func upstream<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-      return try await body()
-    } catch let error as TMDBError {
-      switch error {
-      case .notFound: throw Problem(.notFound, error.description)
-      default: throw Problem(.badGateway, error.description)
-      }
     }
   }
 }

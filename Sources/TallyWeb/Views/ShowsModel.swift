@@ -73,7 +73,7 @@ struct ShowsModel: Sendable {
     var found: [Found]?
     let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
     if let source, !words.isEmpty {
-      found = try await ShowPages.upstream { try await source.searchShows(String(words.prefix(200))) }.map {
+      found = try await Problem.fromTMDB { try await source.searchShows(String(words.prefix(200))) }.map {
         Found(tmdbId: $0.tmdbId, name: $0.name, year: $0.firstAirDay.map { String($0.year) }, overview: $0.overview)
       }
     }
