@@ -17,6 +17,9 @@ import Testing
       let id = try #require(habit.object["id"] as? String)
       _ = try await client.send(.put, "/api/v1/habits/\(id)/entries/2026-03-07", json: ["status": "done", "note": "ch. 3"], headers: ada)
       _ = try await client.send(.put, "/api/v1/journal/2026-03-07", json: ["text": "A good day"], headers: ada)
+      let pause = try await client.send(
+        .post, "/api/v1/pauses", json: ["habitId": id, "from": "2026-03-02", "until": "2026-03-04"], headers: ada)
+      #expect(pause.status == .created)
       let exported = try await client.send(.get, "/api/v1/export", headers: ada)
       #expect(exported.status == .ok)
       #expect(exported.headers[.contentDisposition]?.contains("attachment") == true)
@@ -51,6 +54,7 @@ import Testing
       #expect(imported.object["habits"] as? Int == 1)
       #expect(imported.object["entries"] as? Int == 1)
       #expect(imported.object["journalEntries"] as? Int == 1)
+      #expect(imported.object["pauses"] as? Int == 1)
 
       let again = try await client.send(.get, "/api/v1/export", headers: cyd)
       var first = exported.object

@@ -53,6 +53,7 @@ struct TransferController {
     var shows: Int
     var episodes: Int
     var prices: Int
+    var pauses: Int
   }
 
   /// The body is the file; its kind is told from what it holds unless `format` names it. A
@@ -150,7 +151,7 @@ struct TransferController {
       ImportedJSON(
         habits: snapshot.habits.count, entries: snapshot.habits.reduce(0) { $0 + $1.entries.count },
         journalEntries: snapshot.journal.count, chatMessages: snapshot.chat.count, shows: snapshot.shows.count,
-        episodes: snapshot.episodes.count, prices: snapshot.prices.count),
+        episodes: snapshot.episodes.count, prices: snapshot.prices.count, pauses: snapshot.pauses.count),
       status: dryRun ? .ok : .created)
   }
 

@@ -182,7 +182,8 @@ struct ImportCommand: TallyCommand {
       + "\(Sentence.count(snapshot.chat.count, "chat message")), "
       + "\(Sentence.count(snapshot.shows.count, "show")), "
       + "\(Sentence.count(snapshot.episodes.count, "episode")), "
-      + "\(Sentence.count(snapshot.prices.count, "price"))."
+      + "\(Sentence.count(snapshot.prices.count, "price")), "
+      + "\(Sentence.count(snapshot.pauses.count, "pause"))."
     // One store call, one transaction: an import that fails or is killed half-way leaves
     // nothing behind.
     if try await store.users().isEmpty {

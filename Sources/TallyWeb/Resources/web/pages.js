@@ -122,7 +122,7 @@
       for (const warning of body.warnings || []) lines.push("Not carried, or not exactly: " + (warning.habit ? `${warning.habit}: ` : "") + warning.message);
     } else {
       lines.push(`${dryRun ? "Would import" : "Imported"} ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
-        + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes and ${body.prices} prices.`);
+        + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes, ${body.prices} prices and ${body.pauses} pauses.`);
     }
     return lines;
   }
