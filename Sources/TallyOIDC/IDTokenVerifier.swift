@@ -37,12 +37,12 @@ struct IDTokenVerifier: Sendable {
   private func signingKey(kid: String?, algorithm: SigningAlgorithm, keys: ProviderDirectory) async throws -> JWK {
     let (kept, fetchedNow) = try await keys.currentKeys()
     var match = kept.key(kid: kid, algorithm: algorithm)
-    if case .none = match, !fetchedNow {
+    if case .missing = match, !fetchedNow {
       match = try await keys.refetchKeys().key(kid: kid, algorithm: algorithm)
     }
     switch match {
     case .found(let key): return key
-    case .none: throw refused(.unknownKey(kid: kid))
+    case .missing: throw refused(.unknownKey(kid: kid))
     case .ambiguous: throw refused(.ambiguousKey)
     }
   }

@@ -38,7 +38,8 @@ actor ProviderDirectory {
   func currentKeys() async throws -> (keys: PublishedKeySet, fetchedNow: Bool) {
     let source = try await currentMetadata().jwksURI
     if let keys, keys.source == source, isFresh(keys.fetchedAt) { return (keys.value, false) }
-    return (try await refetchKeys(), true)
+    let fresh = try await refetchKeys()
+    return (fresh, true)
   }
 
   /// Fetches the key set again: a token names a key the kept set does not hold, which is how a

@@ -10,7 +10,7 @@ struct PublishedKeySet: Sendable {
   /// The key to check a token signed with `algorithm` that names `kid`.
   enum Match {
     case found(JWK)
-    case none
+    case missing
     /// No `kid` in the token and several keys fit: OpenID Connect Core §10.1 asks the
     /// provider for a `kid` then, and guessing would mean trying keys an attacker may choose.
     case ambiguous
@@ -30,7 +30,7 @@ struct PublishedKeySet: Sendable {
   func key(kid: String?, algorithm: SigningAlgorithm) -> Match {
     let fitting = keys.filter { algorithm.fits($0) && (kid == nil || $0.keyIdentifier?.string == kid) }
     switch fitting.count {
-    case 0: return .none
+    case 0: return .missing
     case 1: return .found(fitting[0])
     default: return kid == nil ? .ambiguous : .found(fitting[0])
     }

@@ -186,7 +186,8 @@ final class TestProvider: ProviderTransport {
       ],
       signature: .key(key))
     bend(&token)
-    return json(200, ["access_token": "opaque", "token_type": "Bearer", "expires_in": 300, "id_token": try Self.sign(token)])
+    let idToken = try Self.sign(token)
+    return json(200, ["access_token": "opaque", "token_type": "Bearer", "expires_in": 300, "id_token": idToken])
   }
 
   /// client_secret_basic read as a provider reads it: base64, split at the first colon, each
@@ -203,12 +204,12 @@ final class TestProvider: ProviderTransport {
     let head = Base64URL.encode(try JSONSerialization.data(withJSONObject: token.header as [String: Any], options: .sortedKeys))
     let body = Base64URL.encode(try JSONSerialization.data(withJSONObject: token.claims as [String: Any], options: .sortedKeys))
     let input = Data("\(head).\(body)".utf8)
-    let signature: Data =
-      switch token.signature {
-      case .key(let key): try key.sign(input)
-      case .empty: Data()
-      case .hmac(let secret): Data(HMAC<SHA256>.authenticationCode(for: input, using: SymmetricKey(data: secret)))
-      }
+    let signature: Data
+    switch token.signature {
+    case .key(let key): signature = try key.sign(input)
+    case .empty: signature = Data()
+    case .hmac(let secret): signature = Data(HMAC<SHA256>.authenticationCode(for: input, using: SymmetricKey(data: secret)))
+    }
     return "\(head).\(body).\(Base64URL.encode(signature))"
   }
 
