@@ -9,7 +9,7 @@ import Testing
   @Test func aDocumentNamingAnotherIssuerStopsTheSignIn() async {
     let world = SignInWorld()
     world.provider.editDiscovery { $0["issuer"] = "https://evil.example/realms/tally" }
-    let error = await refusal { try await world.client.start() }
+    let error = await world.refusalOfStart()
     #expect(
       error == .discoveryRejected(url: discoveryURL, reason: "names the issuer https://evil.example/realms/tally, not \(TestProvider.issuer)"))
     #expect(
@@ -20,27 +20,27 @@ import Testing
   @Test func aDocumentThatIsNotJSON() async {
     let world = SignInWorld()
     world.provider.answerDiscovery(status: 200, body: "<html><body>Welcome to nginx!</body></html>")
-    #expect(await refusal { try await world.client.start() } == .discoveryRejected(url: discoveryURL, reason: "is not a JSON object"))
+    #expect(await world.refusalOfStart() == .discoveryRejected(url: discoveryURL, reason: "is not a JSON object"))
   }
 
   @Test func aMissingDocument() async {
     let world = SignInWorld()
     world.provider.answerDiscovery(status: 404, body: "Not Found")
-    #expect(await refusal { try await world.client.start() } == .discoveryRejected(url: discoveryURL, reason: "answered HTTP 404"))
+    #expect(await world.refusalOfStart() == .discoveryRejected(url: discoveryURL, reason: "answered HTTP 404"))
   }
 
   @Test(arguments: ["authorization_endpoint", "token_endpoint", "jwks_uri", "issuer"])
   func aDocumentWithoutARequiredField(field: String) async {
     let world = SignInWorld()
     world.provider.editDiscovery { $0[field] = nil }
-    #expect(await refusal { try await world.client.start() } == .discoveryRejected(url: discoveryURL, reason: "has no \(field)"))
+    #expect(await world.refusalOfStart() == .discoveryRejected(url: discoveryURL, reason: "has no \(field)"))
   }
 
   @Test func aTokenEndpointOverPlainHTTPAcrossANetworkIsRefused() async {
     let world = SignInWorld()
     world.provider.editDiscovery { $0["token_endpoint"] = "http://id.example.test/token" }
     #expect(
-      await refusal { try await world.client.start() }
+      await world.refusalOfStart()
         == .discoveryRejected(
           url: discoveryURL,
           reason: "gives a token_endpoint that is not an https URL (or http on loopback): http://id.example.test/token"))
@@ -56,7 +56,7 @@ import Testing
   @Test func aDocumentLongerThanTheLimit() async {
     let world = SignInWorld()
     world.provider.answerDiscovery(status: 200, body: "{" + String(repeating: " ", count: 300_000) + "}")
-    #expect(await refusal { try await world.client.start() } == .answerTooLarge(url: discoveryURL, limit: 262_144))
+    #expect(await world.refusalOfStart() == .answerTooLarge(url: discoveryURL, limit: 262_144))
   }
 
   @Test func aDocumentTurningBadOnRefreshStopsSignIns() async throws {
@@ -64,7 +64,7 @@ import Testing
     _ = try await world.signIn()
     world.provider.editDiscovery { $0["issuer"] = "https://evil.example" }
     world.provider.advance(3_600)
-    #expect(await refusal { try await world.client.start() } == .discoveryRejected(url: discoveryURL, reason: "names the issuer https://evil.example, not \(TestProvider.issuer)"))
+    #expect(await world.refusalOfStart() == .discoveryRejected(url: discoveryURL, reason: "names the issuer https://evil.example, not \(TestProvider.issuer)"))
   }
 
   @Test(arguments: [

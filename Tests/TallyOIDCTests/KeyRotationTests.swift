@@ -9,7 +9,7 @@ import Testing
     _ = try await world.signIn()
     #expect(world.provider.requests(to: TestProvider.keysPath) == 1)
     world.provider.bend { $0.header["kid"] = "ghost" }
-    let error = await refusal { try await world.signIn() }
+    let error = await world.refusalOfSignIn()
     #expect(error == .idTokenRefused(.unknownKey(kid: "ghost")))
     #expect(
       error?.description
@@ -20,7 +20,7 @@ import Testing
   @Test func keysJustFetchedAreNotFetchedAgainForAnUnknownKey() async throws {
     let world = SignInWorld()
     world.provider.bend { $0.header["kid"] = "ghost" }
-    #expect(await refusal { try await world.signIn() } == .idTokenRefused(.unknownKey(kid: "ghost")))
+    #expect(await world.refusalOfSignIn() == .idTokenRefused(.unknownKey(kid: "ghost")))
     #expect(world.provider.requests(to: TestProvider.keysPath) == 1)
   }
 
@@ -43,7 +43,7 @@ import Testing
     // Two keys that fit: which one signed is not guessed.
     world.provider.rotate(to: .es256(kid: "ec-2"), keepingOld: true)
     world.provider.advance(3_600)
-    #expect(await refusal { try await world.signIn() } == .idTokenRefused(.ambiguousKey))
+    #expect(await world.refusalOfSignIn() == .idTokenRefused(.ambiguousKey))
   }
 
   @Test func theKeySetPassesOverKeysItCannotUseAndRefusesASetWithNone() throws {

@@ -50,7 +50,7 @@ import Testing
     let start = try await world.client.start()
     let callback = try world.provider.authorize(start.authorizationURL)
     _ = try await world.client.finish(callback, browserState: start.state)
-    let error = await refusal { try await world.client.finish(callback, browserState: start.state) }
+    let error = await world.refusalOfFinish(callback, browserState: start.state)
     #expect(error == .stateUnknown)
     #expect(error?.description.hasPrefix("The sign-in callback names no sign-in in progress") == true)
     // Refused before the code reached the provider again.
@@ -62,7 +62,7 @@ import Testing
     let start = try await world.client.start()
     var callback = try world.provider.authorize(start.authorizationURL)
     callback.state = nil
-    let error = await refusal { try await world.client.finish(callback, browserState: start.state) }
+    let error = await world.refusalOfFinish(callback, browserState: start.state)
     #expect(error == .stateMissing)
     #expect(error?.description == "The sign-in callback has no state; start signing in again.")
     #expect(world.provider.requests(to: TestProvider.tokenPath) == 0)
@@ -72,8 +72,8 @@ import Testing
     let world = SignInWorld()
     let start = try await world.client.start()
     let callback = try world.provider.authorize(start.authorizationURL)
-    #expect(await refusal { try await world.client.finish(callback, browserState: nil) } == .stateFromAnotherBrowser)
-    #expect(await refusal { try await world.client.finish(callback, browserState: "forged") } == .stateFromAnotherBrowser)
+    #expect(await world.refusalOfFinish(callback, browserState: nil) == .stateFromAnotherBrowser)
+    #expect(await world.refusalOfFinish(callback, browserState: "forged") == .stateFromAnotherBrowser)
     // The browser that began it still finishes it.
     _ = try await world.client.finish(callback, browserState: start.state)
   }
@@ -83,7 +83,7 @@ import Testing
     let start = try await world.client.start()
     let callback = try world.provider.authorize(start.authorizationURL)
     world.provider.advance(601)
-    #expect(await refusal { try await world.client.finish(callback, browserState: start.state) } == .stateUnknown)
+    #expect(await world.refusalOfFinish(callback, browserState: start.state) == .stateUnknown)
   }
 
   @Test func aCodeAuthorizedForAnotherSignInFailsItsPKCECheckAtTheProvider() async throws {
@@ -95,7 +95,7 @@ import Testing
     let victims = try await world.client.start()
     var callback = try world.provider.authorize(victims.authorizationURL)
     callback.code = stolen.code
-    let error = await refusal { try await world.client.finish(callback, browserState: victims.state) }
+    let error = await world.refusalOfFinish(callback, browserState: victims.state)
     #expect(error == .tokenRequestRefused(status: 400, error: "invalid_grant", detail: "PKCE verification failed"))
     #expect(
       error?.description
@@ -130,11 +130,11 @@ import Testing
     let world = SignInWorld()
     let start = try await world.client.start()
     let callback = CallbackParameters(state: start.state, error: "access_denied", errorDescription: "Not in the allowed group")
-    let error = await refusal { try await world.client.finish(callback, browserState: start.state) }
+    let error = await world.refusalOfFinish(callback, browserState: start.state)
     #expect(error == .providerDeclined(error: "access_denied", detail: "Not in the allowed group"))
     #expect(error?.description == "The identity provider did not sign you in (access_denied: Not in the allowed group).")
     // The state is spent: the person starts again.
-    #expect(await refusal { try await world.client.finish(callback, browserState: start.state) } == .stateUnknown)
+    #expect(await world.refusalOfFinish(callback, browserState: start.state) == .stateUnknown)
   }
 
   @Test func aCallbackNamingAnotherIssuerIsRefused() async throws {
@@ -143,7 +143,7 @@ import Testing
     let start = try await world.client.start()
     var callback = try world.provider.authorize(start.authorizationURL)
     callback.issuer = "https://evil.example"
-    let error = await refusal { try await world.client.finish(callback, browserState: start.state) }
+    let error = await world.refusalOfFinish(callback, browserState: start.state)
     #expect(error == .callbackRejected(reason: "names the issuer https://evil.example, not \(TestProvider.issuer)"))
     #expect(world.provider.requests(to: TestProvider.tokenPath) == 0)
   }
@@ -153,18 +153,18 @@ import Testing
     let start = try await world.client.start()
     let huge = CallbackParameters(state: start.state, code: String(repeating: "x", count: 4097))
     #expect(
-      await refusal { try await world.client.finish(huge, browserState: start.state) }
+      await world.refusalOfFinish(huge, browserState: start.state)
         == .callbackRejected(reason: "has a code longer than 4096 bytes"))
     let codeless = CallbackParameters(state: start.state)
     #expect(
-      await refusal { try await world.client.finish(codeless, browserState: start.state) }
+      await world.refusalOfFinish(codeless, browserState: start.state)
         == .callbackRejected(reason: "has no code"))
   }
 
   @Test func aProviderThatIsDownIsNamedInTheError() async throws {
     let world = SignInWorld()
     world.provider.goDown()
-    let error = await refusal { try await world.client.start() }
+    let error = await world.refusalOfStart()
     let discovery = "https://id.example.test/realms/tally/.well-known/openid-configuration"
     #expect(error == .providerUnreachable(url: discovery, reason: "connection refused"))
     #expect(error?.description == "The identity provider could not be reached at \(discovery): connection refused.")
@@ -175,7 +175,7 @@ import Testing
     let start = try await world.client.start()
     let callback = try world.provider.authorize(start.authorizationURL)
     world.provider.goDown()
-    let error = await refusal { try await world.client.finish(callback, browserState: start.state) }
+    let error = await world.refusalOfFinish(callback, browserState: start.state)
     #expect(
       error
         == .providerUnreachable(
@@ -186,11 +186,11 @@ import Testing
     let world = SignInWorld()
     world.provider.answerToken(status: 200, body: #"{"access_token":"a","token_type":"Bearer"}"#)
     #expect(
-      await refusal { try await world.signIn() }
+      await world.refusalOfSignIn()
         == .tokenResponseRejected(reason: "has no id_token (is the openid scope allowed for this client?)"))
     world.provider.answerToken(status: 200, body: String(repeating: " ", count: 300_000) + "{}")
     #expect(
-      await refusal { try await world.signIn() }
+      await world.refusalOfSignIn()
         == .answerTooLarge(url: "https://id.example.test/realms/tally/protocol/openid-connect/token", limit: 262_144))
   }
 

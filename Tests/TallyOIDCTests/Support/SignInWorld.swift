@@ -22,6 +22,14 @@ struct SignInWorld {
     let callback = try provider.authorize(start.authorizationURL)
     return try await client.finish(callback, browserState: start.state)
   }
+
+  func refusalOfSignIn() async -> OIDCError? { await refusal { try await signIn() } }
+
+  func refusalOfStart() async -> OIDCError? { await refusal { try await client.start() } }
+
+  func refusalOfFinish(_ callback: CallbackParameters, browserState: String?) async -> OIDCError? {
+    await refusal { try await client.finish(callback, browserState: browserState) }
+  }
 }
 
 /// The `OIDCError` `attempt` throws; nil when it throws nothing or something else, which the
