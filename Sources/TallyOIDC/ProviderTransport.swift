@@ -30,8 +30,8 @@ public struct ProviderResponse: Sendable, Equatable {
 
 /// How Tally reaches the provider: the server passes one over its HTTP client, tests a provider
 /// of their own, so nothing here opens a socket. An implementation follows no redirect (a token
-/// request must not be re-sent elsewhere with the client secret), and stops reading past
-/// `maxBodyBytes`, throwing or returning what it has.
+/// request must not be re-sent elsewhere with the client secret), and reads at most one byte
+/// past `maxBodyBytes` (so the client can tell the answer was too long) or throws.
 public protocol ProviderTransport: Sendable {
   func send(_ request: ProviderRequest, maxBodyBytes: Int) async throws -> ProviderResponse
 }
