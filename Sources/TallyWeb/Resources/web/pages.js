@@ -127,7 +127,7 @@
     return lines;
   }
 
-  function megabytes(bytes) {
+  function sizeText(bytes) {
     return bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
   }
 
@@ -147,7 +147,7 @@
         try {
           body = JSON.parse(request.responseText);
         } catch (_) {
-          body = {};
+          // Not JSON (a proxy's error page): the status says what happened.
         }
         resolve({ ok: request.status >= 200 && request.status < 300, status: request.status, body });
       });
@@ -168,7 +168,7 @@
     if (!file) return;
     const working = dryRun ? "Checking…" : "Importing…";
     result.className = "";
-    result.textContent = `Uploading ${megabytes(file.size)}…`;
+    result.textContent = `Uploading ${sizeText(file.size)}…`;
     bar.value = 0;
     bar.hidden = false;
     buttons.forEach((b) => { b.disabled = true; });
@@ -180,7 +180,6 @@
         if (share >= 1) result.textContent = working;
       });
       const body = response.body;
-      bar.hidden = true;
       result.replaceChildren();
       if (response.ok) {
         result.className = "ok";
