@@ -25,13 +25,32 @@ enum ImportDates {
     return try checked(parsed, location)
   }
 
-  /// The calendar day of `date` in `zone`, checked: the instant moved by the zone's offset at
-  /// that instant, counted in whole days from 1970 (a Calendar built per entry cost an import
-  /// of 120,000 entries seconds).
-  static func day(of date: Date, in zone: TimeZone, _ location: String) throws(ImportError) -> Day {
-    let seconds = date.timeIntervalSince1970.rounded(.down)
-    guard seconds.isFinite, abs(seconds) < 1e15 else { throw ImportError(location, "its date \(date) is not a day") }
-    let local = Int(seconds) + zone.secondsFromGMT(for: date)
-    return try checked(Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400), location)
+}
+
+/// The days of a file's instants, through the engine's one door from instants to days
+/// (`DayCalendar.day(containing:)`, docs/date-model.md), with the calendar of each time zone the
+/// file names made once: making one for each of 100,000 entries took seconds.
+struct InstantDays {
+  private var calendars: [String: DayCalendar] = [:]
+
+  /// The calendar day of `date` in `zone` (no day switch hour: files record calendar days), checked.
+  mutating func day(of date: Date, in zone: TimeZone, _ location: String) throws(ImportError) -> Day {
+    guard date.timeIntervalSince1970.isFinite, abs(date.timeIntervalSince1970) < 1e12 else {
+      throw ImportError(location, "its date \(date) is not a day")
+    }
+    let calendar = calendars[zone.identifier] ?? DayCalendar(calendarDaysIn: zone)
+    calendars[zone.identifier] = calendar
+    return try ImportDates.checked(calendar.day(containing: date), location)
+  }
+}
+
+extension DayCalendar {
+  /// A calendar whose days start at midnight: 0 is always a valid switch hour.
+  init(calendarDaysIn zone: TimeZone) {
+    do {
+      try self.init(timeZone: zone)
+    } catch {
+      preconditionFailure("a day switch hour of 0 is refused: \(error)")
+    }
   }
 }

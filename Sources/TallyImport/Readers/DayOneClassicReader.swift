@@ -52,6 +52,7 @@ public enum DayOneClassicReader {
     var journal: [ImportedJournalText] = []
     var broken: [String] = []
     var left = DayOneLeftOut()
+    var days = InstantDays()
     for file in files {
       // An XML property list starts with its declaration or `<plist`, a binary one with
       // `bplist`: Foundation on Linux would read a bare `<dict>` that Apple's tools refuse.
@@ -69,7 +70,7 @@ public enum DayOneClassicReader {
       let zone = (entry["Time Zone"] as? String).flatMap(TimeZone.init(identifier:))
       if zone == nil { left.zoneless.append(file.name) }
       left.note(entry, place: ["Location", "Weather"], star: "Starred", at: file.name)
-      let day = try ImportDates.day(of: date, in: zone ?? timeZone, file.name)
+      let day = try days.day(of: date, in: zone ?? timeZone, file.name)
       guard let text = (entry["Entry Text"] as? String).flatMap(JournalMerge.piece) else {
         left.empty.append(file.name)
         continue

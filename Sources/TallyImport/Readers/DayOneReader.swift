@@ -36,6 +36,7 @@ public enum DayOneReader {
         warnings.append(ImportWarning(habit: nil, "\(file.name) says it is version \(version); Tally knows 1.0 to 1.2"))
       }
       let parser = ISOInstantParser()
+      var days = InstantDays()
       for (number, item) in entries.enumerated() {
         guard let entry = item as? [String: Any] else {
           throw ImportError("entry \(number + 1) of \(file.name)", "it is not an object")
@@ -47,7 +48,7 @@ public enum DayOneReader {
         }
         let zone = (entry["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
         if zone == nil { notCarried.zoneless.append(location) }
-        let day = try ImportDates.day(of: date, in: zone ?? timeZone, location)
+        let day = try days.day(of: date, in: zone ?? timeZone, location)
         let media = ["photos", "videos", "audios", "pdfAttachments"].reduce(0) { $0 + ((entry[$1] as? [Any])?.count ?? 0) }
         if media > 0 { notCarried.media.append("\(location): \(LoopMapping.count(media, "attachment"))") }
         notCarried.note(entry, place: ["location", "weather"], star: "starred", at: location)

@@ -124,6 +124,7 @@ public enum HabitKitReader {
   static func completionRows(_ list: [Any], habits: [String: Int]) throws(ImportError) -> [Int: [(day: Day, amount: Int)]] {
     var result: [Int: [(day: Day, amount: Int)]] = [:]
     let parser = ISOInstantParser()
+    var days = InstantDays()
     for (number, item) in list.enumerated() {
       let location = "completion \(number + 1) of \(file)"
       guard let completion = item as? [String: Any] else { throw ImportError(location, "it is not an object") }
@@ -139,7 +140,7 @@ public enum HabitKitReader {
       guard let amount = JSONValue.wholeNumber(amountValue), (0...1_000_000).contains(amount) else {
         throw ImportError(location, "its amountOfCompletions \(amountValue) is not a whole number from 0 to 1000000")
       }
-      let day = try ImportDates.day(of: instant.addingTimeInterval(Double(offset) * 60), in: .gmt, location)
+      let day = try days.day(of: instant.addingTimeInterval(Double(offset) * 60), in: .gmt, location)
       result[habit, default: []].append((day, amount))
     }
     return result

@@ -46,6 +46,7 @@ public enum HabiticaHistoryReader {
       rowsByTask[task, default: []].append(row)
     }
     var builder = HabitBuilder(today: today)
+    var days = InstantDays()
     var unrisen = 0
     for task in order {
       let rows = rowsByTask[task, default: []].sorted { ($0.instant, $0.line) < ($1.instant, $1.line) }
@@ -58,7 +59,7 @@ public enum HabiticaHistoryReader {
           if row.type == "habit" { unrisen += 1 }
           continue
         }
-        let day = try ImportDates.day(of: row.instant, in: timeZone, "line \(row.line) of \(file)")
+        let day = try days.day(of: row.instant, in: timeZone, "line \(row.line) of \(file)")
         builder.add(HabitEntry(day: day, status: .done), to: index)
       }
     }

@@ -29,6 +29,7 @@ public enum HabiticaReader {
     let shift = (JSONValue.wholeNumber(preferences["timezoneOffset"]) ?? 0) * 60
       + (JSONValue.wholeNumber(preferences["dayStart"]) ?? 0) * 3600
     var builder = HabitBuilder(today: today)
+    var instantDays = InstantDays()
     var warnings: [ImportWarning] = []
     var unread = 0
     var scoredDown = 0
@@ -55,7 +56,7 @@ public enum HabiticaReader {
           }
           guard count > 0 else { continue }
           let instant = Date(timeIntervalSince1970: millis / 1000 - Double(shift))
-          days.append((try ImportDates.day(of: instant, in: .gmt, "history entry \(index + 1) of \(location)"), count))
+          days.append((try instantDays.day(of: instant, in: .gmt, "history entry \(index + 1) of \(location)"), count))
         }
         if days.contains(where: { $0.count > 1 }) { habit.measure = try? Measure(unit: "times", target: Amount(1)) }
         let index = builder.habit("\(kind) \(task["id"] ?? number)") { habit }
