@@ -334,12 +334,20 @@ package.targets += [
   // Against a provider of the tests' own, signing with keys made in the test.
   .testTarget(
     name: "TallyOIDCTests",
+    dependencies: ["TallyOIDC", "TallyOIDCTesting", "TallyCore"],
+    swiftSettings: swiftSettings
+  ),
+  // An OpenID Connect provider of the tests' own, over swift-crypto, for the client's tests
+  // and the server's.
+  .target(
+    name: "TallyOIDCTesting",
     dependencies: [
       "TallyOIDC",
       "TallyCore",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "CryptoExtras", package: "swift-crypto"),
     ],
+    path: "Tests/Support/TallyOIDCTesting",
     swiftSettings: swiftSettings
   ),
 ]

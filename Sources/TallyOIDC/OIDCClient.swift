@@ -30,20 +30,30 @@ public struct OIDCClient: Sendable {
     public let state: String
   }
 
-  public func start() async throws -> Start {
+  public func start(redirectURI: String? = nil, purpose: String = "") async throws -> Start {
     var generator = SystemRandomNumberGenerator()
-    return try await start(using: &generator)
+    return try await start(redirectURI: redirectURI, purpose: purpose, using: &generator)
   }
 
   /// Begins a sign-in: fresh `state`, `nonce` and PKCE verifier, kept in ``pendingSignIns``.
-  public func start(using generator: inout some RandomNumberGenerator) async throws -> Start {
+  /// `redirectURI`: where this browser comes back, when not the configured one (a server
+  /// reached at several addresses); `purpose` comes back with the person.
+  public func start(
+    redirectURI: String? = nil, purpose: String = "", using generator: inout some RandomNumberGenerator
+  ) async throws -> Start {
     let metadata = try await directory.currentMetadata()
-    let pending = PendingSignIn.generate(at: now(), using: &generator)
+    let pending = PendingSignIn.generate(
+      at: now(), redirectURI: redirectURI ?? configuration.redirectURI, purpose: purpose, using: &generator)
     await pendingSignIns.keep(pending)
     let url = pending.authorizationURL(
-      endpoint: metadata.authorizationEndpoint, clientID: configuration.clientID,
-      redirectURI: configuration.redirectURI, scopes: configuration.scopes)
+      endpoint: metadata.authorizationEndpoint, clientID: configuration.clientID, scopes: configuration.scopes)
     return Start(authorizationURL: url, state: pending.state)
+  }
+
+  /// Who came back, and the purpose their sign-in was begun with.
+  public struct Finished: Sendable, Equatable {
+    public let identity: OIDCIdentity
+    public let purpose: String
   }
 
   /// Checks the provider's redirect back: the state is this browser's and names a sign-in in
@@ -51,7 +61,7 @@ public struct OIDCClient: Sendable {
   /// takes it with the PKCE verifier, and the ID token passes every check.
   /// `browserState`: the state from the cookie ``start(using:)``'s caller set, if the browser
   /// sent one back.
-  public func finish(_ callback: CallbackParameters, browserState: String?) async throws -> OIDCIdentity {
+  public func finish(_ callback: CallbackParameters, browserState: String?) async throws -> Finished {
     if let name = callback.oversized {
       throw OIDCError.callbackRejected(reason: "has a \(name) longer than \(CallbackParameters.maxValueBytes) bytes")
     }
@@ -65,10 +75,11 @@ public struct OIDCClient: Sendable {
       throw OIDCError.providerDeclined(error: clipped(error, to: 80), detail: callback.errorDescription.map { clipped($0) })
     }
     guard let code = callback.code, !code.isEmpty else { throw OIDCError.callbackRejected(reason: "has no code") }
-    let idToken = try await exchange(code: code, verifier: pending.pkce.verifier)
-    return try await IDTokenVerifier(
+    let idToken = try await exchange(code: code, pending: pending)
+    let identity = try await IDTokenVerifier(
       issuer: configuration.issuer, clientID: configuration.clientID, leeway: configuration.leeway
     ).verify(idToken, nonce: pending.nonce, at: now(), keys: directory)
+    return Finished(identity: identity, purpose: pending.purpose)
   }
 
   /// Where to send a person who signs out, when the provider offers RP-initiated logout.
@@ -76,12 +87,11 @@ public struct OIDCClient: Sendable {
     try await directory.currentMetadata().endSessionEndpoint
   }
 
-  private func exchange(code: String, verifier: String) async throws -> String {
+  private func exchange(code: String, pending: PendingSignIn) async throws -> String {
     let endpoint = try await directory.currentMetadata().tokenEndpoint
     let request = TokenExchange(
-      clientID: configuration.clientID, clientSecret: configuration.clientSecret,
-      redirectURI: configuration.redirectURI
-    ).request(code: code, verifier: verifier, endpoint: endpoint)
+      clientID: configuration.clientID, clientSecret: configuration.clientSecret, redirectURI: pending.redirectURI
+    ).request(code: code, verifier: pending.pkce.verifier, endpoint: endpoint)
     let response = try await transport.exchange(request, limit: TokenExchange.maxResponseBytes)
     return try TokenExchange.idToken(from: response)
   }

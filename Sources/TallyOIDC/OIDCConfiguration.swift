@@ -6,7 +6,8 @@ public struct OIDCConfiguration: Sendable {
   public var clientID: String
   public var clientSecret: String
   /// Where the provider sends a person back: Tally's `/signin/oidc/callback`, exactly as
-  /// registered with the provider.
+  /// registered with the provider. A server reached at one address names it here; one that
+  /// learns its address from each request passes it to ``OIDCClient/start(redirectURI:purpose:)``.
   public var redirectURI: String
   /// `openid` is always asked for; `groups` lets an owner admit people by group.
   public var scopes: [String]

@@ -1,4 +1,5 @@
 import Foundation
+import TallyOIDCTesting
 import Testing
 
 @testable import TallyOIDC
@@ -33,10 +34,10 @@ import Testing
   }
 
   @Test func anEndpointsOwnQueryIsKept() {
-    let pending = PendingSignIn(state: "s", nonce: "n", pkce: PKCE(verifier: "v"), createdAt: Date(timeIntervalSince1970: 0))
+    let pending = PendingSignIn(
+      state: "s", nonce: "n", pkce: PKCE(verifier: "v"), redirectURI: "r", purpose: "", createdAt: Date(timeIntervalSince1970: 0))
     let url = pending.authorizationURL(
-      endpoint: URL(string: "https://id.example.org/authorize?tenant=home")!, clientID: "c", redirectURI: "r",
-      scopes: ["openid"])
+      endpoint: URL(string: "https://id.example.org/authorize?tenant=home")!, clientID: "c", scopes: ["openid"])
     #expect(url.absoluteString.hasPrefix("https://id.example.org/authorize?tenant=home&response_type=code&client_id=c&"))
   }
 
@@ -48,7 +49,7 @@ import Testing
   @Test func everySignInHasItsOwnSecretsOfTheRightForm() {
     var generator = SystemRandomNumberGenerator()
     let now = Date(timeIntervalSince1970: 0)
-    let made = (0..<50).map { _ in PendingSignIn.generate(at: now, using: &generator) }
+    let made = (0..<50).map { _ in PendingSignIn.generate(at: now, redirectURI: "r", purpose: "", using: &generator) }
     let secrets = made.flatMap { [$0.state, $0.nonce, $0.pkce.verifier] }
     #expect(Set(secrets).count == secrets.count)
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -1,4 +1,5 @@
 import Foundation
+import TallyOIDCTesting
 import Testing
 
 @testable import TallyOIDC

@@ -1,4 +1,5 @@
 import Foundation
+import TallyOIDCTesting
 import Testing
 
 @testable import TallyOIDC
@@ -7,7 +8,9 @@ import Testing
   let start = Date(timeIntervalSince1970: 1_788_000_000)
 
   func pending(_ state: String, at offset: TimeInterval = 0) -> PendingSignIn {
-    PendingSignIn(state: state, nonce: "n-\(state)", pkce: PKCE(verifier: "v-\(state)"), createdAt: start + offset)
+    PendingSignIn(
+      state: state, nonce: "n-\(state)", pkce: PKCE(verifier: "v-\(state)"), redirectURI: "r", purpose: "",
+      createdAt: start + offset)
   }
 
   @Test func aSignInIsTakenOnce() async {

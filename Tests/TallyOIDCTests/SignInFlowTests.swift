@@ -1,4 +1,5 @@
 import Foundation
+import TallyOIDCTesting
 import Testing
 
 @testable import TallyOIDC
@@ -43,6 +44,23 @@ import Testing
     }
     let person = try await world.signIn()
     #expect(person == OIDCIdentity(issuer: TestProvider.issuer, subject: "f3a1c2de-person-1", emailVerified: true, groups: ["tally-owners"]))
+  }
+
+  @Test func theRedirectAndPurposeGivenAtTheStartComeBackWithThePerson() async throws {
+    let elsewhere = "https://tally.home.arpa:8443/signin/oidc/callback"
+    let provider = TestProvider(key: .rsa, redirectURI: elsewhere)
+    let client = OIDCClient(
+      configuration: OIDCConfiguration(
+        issuer: try IssuerURL(TestProvider.issuer), clientID: TestProvider.clientID,
+        clientSecret: TestProvider.clientSecret, redirectURI: TestProvider.redirectURI),
+      transport: provider, now: { provider.now })
+    let start = try await client.start(redirectURI: elsewhere, purpose: "invite:abc")
+    // The provider refuses any redirect but the one registered, and the token request must
+    // repeat it, so the sign-in completing shows both used the address given here.
+    let callback = try provider.authorize(start.authorizationURL)
+    let finished = try await client.finish(callback, browserState: start.state)
+    #expect(finished.purpose == "invite:abc")
+    #expect(finished.identity.subject == "f3a1c2de-person-1")
   }
 
   @Test func aReplayedCallbackIsRefused() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import TallyOIDC
+import TallyOIDCTesting
 
 /// The test provider and a client registered with it, reading the provider's time.
 struct SignInWorld {
@@ -20,7 +21,7 @@ struct SignInWorld {
   func signIn() async throws -> OIDCIdentity {
     let start = try await client.start()
     let callback = try provider.authorize(start.authorizationURL)
-    return try await client.finish(callback, browserState: start.state)
+    return try await client.finish(callback, browserState: start.state).identity
   }
 
   func refusalOfSignIn() async -> OIDCError? { await refusal { try await signIn() } }

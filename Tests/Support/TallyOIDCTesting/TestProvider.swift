@@ -8,24 +8,24 @@ import TallyOIDC
 /// key set, an authorization step and a token endpoint that checks the client's secret, the
 /// code and the PKCE verifier as a real provider does, then signs an ID token a test may have
 /// bent. It also keeps the time both sides read, which a test moves by hand.
-final class TestProvider: ProviderTransport {
-  static let issuer = "https://id.example.test/realms/tally"
-  static let clientID = "tally-web"
+public final class TestProvider: ProviderTransport {
+  public static let issuer = "https://id.example.test/realms/tally"
+  public static let clientID = "tally-web"
   /// With the characters client_secret_basic must form-encode before base64.
-  static let clientSecret = "s3cret:with/odd+chars&more="
-  static let redirectURI = "https://tally.example/signin/oidc/callback"
-  static let discoveryPath = "/realms/tally/.well-known/openid-configuration"
-  static let keysPath = "/realms/tally/protocol/openid-connect/certs"
-  static let tokenPath = "/realms/tally/protocol/openid-connect/token"
+  public static let clientSecret = "s3cret:with/odd+chars&more="
+  public static let redirectURI = "https://tally.example/signin/oidc/callback"
+  public static let discoveryPath = "/realms/tally/.well-known/openid-configuration"
+  public static let keysPath = "/realms/tally/protocol/openid-connect/certs"
+  public static let tokenPath = "/realms/tally/protocol/openid-connect/token"
 
   /// An ID token as the provider writes it, before it is signed.
-  struct Token: Sendable {
-    var header: [String: any Sendable]
-    var claims: [String: any Sendable]
-    var signature: Signature
+  public struct Token: Sendable {
+    public var header: [String: any Sendable]
+    public var claims: [String: any Sendable]
+    public var signature: Signature
   }
 
-  enum Signature: Sendable {
+  public enum Signature: Sendable {
     case key(TestKey)
     /// `alg: none`: an empty signature.
     case empty
@@ -33,8 +33,8 @@ final class TestProvider: ProviderTransport {
     case hmac(Data)
   }
 
-  struct ProviderDown: Error, CustomStringConvertible {
-    var description: String { "connection refused" }
+  public struct ProviderDown: Error, CustomStringConvertible {
+    public var description: String { "connection refused" }
   }
 
   private struct Grant {
@@ -57,59 +57,64 @@ final class TestProvider: ProviderTransport {
   }
 
   private let state: Mutex<State>
+  /// The one redirect URI registered for the client, as a provider holds it.
+  public let registeredRedirectURI: String
 
-  init(key: TestKey, now: Date = Date(timeIntervalSince1970: 1_788_000_000)) {
+  public init(
+    key: TestKey, now: Date = Date(timeIntervalSince1970: 1_788_000_000), redirectURI: String = TestProvider.redirectURI
+  ) {
     state = Mutex(State(now: now, signingKey: key, published: [key]))
+    registeredRedirectURI = redirectURI
   }
 
   // MARK: What a test changes
 
-  var now: Date { state.withLock { $0.now } }
-  func advance(_ seconds: TimeInterval) { state.withLock { $0.now += seconds } }
-  func goDown() { state.withLock { $0.down = true } }
+  public var now: Date { state.withLock { $0.now } }
+  public func advance(_ seconds: TimeInterval) { state.withLock { $0.now += seconds } }
+  public func goDown() { state.withLock { $0.down = true } }
   /// Signs with `key` from now on, publishing it beside the keys already published or instead.
-  func rotate(to key: TestKey, keepingOld: Bool) {
+  public func rotate(to key: TestKey, keepingOld: Bool) {
     state.withLock {
       $0.signingKey = key
       $0.published = keepingOld ? $0.published + [key] : [key]
     }
   }
-  func editDiscovery(_ edit: @escaping @Sendable (inout [String: any Sendable]) -> Void) {
+  public func editDiscovery(_ edit: @escaping @Sendable (inout [String: any Sendable]) -> Void) {
     state.withLock { $0.editDiscovery = edit }
   }
-  func answerDiscovery(status: Int, body: String) {
+  public func answerDiscovery(status: Int, body: String) {
     state.withLock { $0.discoveryAnswer = ProviderResponse(status: status, body: Data(body.utf8)) }
   }
-  func answerToken(status: Int, body: String) {
+  public func answerToken(status: Int, body: String) {
     state.withLock { $0.tokenAnswer = ProviderResponse(status: status, body: Data(body.utf8)) }
   }
   /// Changes the next ID tokens before they are signed.
-  func bend(_ change: @escaping @Sendable (inout Token) -> Void) { state.withLock { $0.bend = change } }
-  func requests(to path: String) -> Int { state.withLock { $0.requests[path, default: 0] } }
+  public func bend(_ change: @escaping @Sendable (inout Token) -> Void) { state.withLock { $0.bend = change } }
+  public func requests(to path: String) -> Int { state.withLock { $0.requests[path, default: 0] } }
 
   // MARK: The browser's visit
 
   /// What the provider does when the browser arrives at its authorization endpoint and the
   /// person signs in: checks the request and sends the browser back with a fresh code.
-  func authorize(_ url: URL) throws -> CallbackParameters {
+  public func authorize(_ url: URL) throws -> CallbackParameters {
     let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
     func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
     guard url.path == "/realms/tally/protocol/openid-connect/auth", value("response_type") == "code",
-      value("client_id") == Self.clientID, value("redirect_uri") == Self.redirectURI,
+      value("client_id") == Self.clientID, value("redirect_uri") == registeredRedirectURI,
       value("scope")?.split(separator: " ").contains("openid") == true,
       value("code_challenge_method") == "S256", let challenge = value("code_challenge"),
       let nonce = value("nonce"), let state = value("state")
     else { throw AuthorizationRefused(url: url) }
     let code = UUID().uuidString
-    self.state.withLock { $0.grants[code] = Grant(challenge: challenge, nonce: nonce, redirectURI: Self.redirectURI) }
+    self.state.withLock { $0.grants[code] = Grant(challenge: challenge, nonce: nonce, redirectURI: registeredRedirectURI) }
     return CallbackParameters(state: state, code: code, issuer: Self.issuer)
   }
 
-  struct AuthorizationRefused: Error { let url: URL }
+  public struct AuthorizationRefused: Error { public let url: URL }
 
   // MARK: ProviderTransport
 
-  func send(_ request: ProviderRequest, maxBodyBytes: Int) async throws -> ProviderResponse {
+  public func send(_ request: ProviderRequest, maxBodyBytes: Int) async throws -> ProviderResponse {
     let path = request.url.path
     let down = state.withLock {
       $0.requests[path, default: 0] += 1
@@ -200,7 +205,7 @@ final class TestProvider: ProviderTransport {
       && pair[pair.index(after: colon)...].removingPercentEncoding == Self.clientSecret
   }
 
-  static func sign(_ token: Token) throws -> String {
+  public static func sign(_ token: Token) throws -> String {
     let head = Base64URL.encode(try JSONSerialization.data(withJSONObject: token.header as [String: Any], options: .sortedKeys))
     let body = Base64URL.encode(try JSONSerialization.data(withJSONObject: token.claims as [String: Any], options: .sortedKeys))
     let input = Data("\(head).\(body)".utf8)

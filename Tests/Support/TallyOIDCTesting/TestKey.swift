@@ -5,19 +5,19 @@ import TallyCore
 
 /// A signing key of the test provider's: it signs with swift-crypto directly, not through
 /// jwt-kit, so the client's verification is checked against a second implementation.
-struct TestKey: Sendable {
-  let kid: String
-  let alg: String
+public struct TestKey: Sendable {
+  public let kid: String
+  public let alg: String
   /// What the provider publishes in its key set.
-  let jwk: [String: String]
+  public let jwk: [String: String]
   /// The public key as PEM: the "secret" of an HS256 forgery.
-  let publicPEM: String
+  public let publicPEM: String
   private let signer: @Sendable (Data) throws -> Data
 
-  func sign(_ input: Data) throws -> Data { try signer(input) }
+  public func sign(_ input: Data) throws -> Data { try signer(input) }
 
   /// With the key's `alg` and `use` published, as Keycloak and Authentik do.
-  static func rs256(kid: String) throws -> TestKey {
+  public static func rs256(kid: String) throws -> TestKey {
     let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
     let primitives = try key.publicKey.getKeyPrimitives()
     return TestKey(
@@ -32,7 +32,7 @@ struct TestKey: Sendable {
 
   /// Without `alg` or `use`, as some providers publish: the client must tell the key's fit
   /// from its type and curve.
-  static func es256(kid: String) -> TestKey {
+  public static func es256(kid: String) -> TestKey {
     let key = P256.Signing.PrivateKey()
     let point = key.publicKey.x963Representation
     return TestKey(
@@ -45,7 +45,7 @@ struct TestKey: Sendable {
       signer: { try key.signature(for: $0).rawRepresentation })
   }
 
-  static func edDSA(kid: String) -> TestKey {
+  public static func edDSA(kid: String) -> TestKey {
     let key = Curve25519.Signing.PrivateKey()
     return TestKey(
       kid: kid, alg: "EdDSA",
@@ -55,8 +55,8 @@ struct TestKey: Sendable {
   }
 
   /// Made once per test process: an RSA key takes a moment to generate.
-  static let rsa = try! rs256(kid: "rsa-1")
-  static let otherRSA = try! rs256(kid: "rsa-1")
-  static let ec = es256(kid: "ec-1")
-  static let ed = edDSA(kid: "ed-1")
+  public static let rsa = try! rs256(kid: "rsa-1")
+  public static let otherRSA = try! rs256(kid: "rsa-1")
+  public static let ec = es256(kid: "ec-1")
+  public static let ed = edDSA(kid: "ed-1")
 }
