@@ -23,6 +23,7 @@ enum PostgresMigrations {
     ("v6", v6),
     ("v7", v7),
     ("v8", v8),
+    ("v9", v9),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,

@@ -27,6 +27,7 @@ enum Migrations {
     ("v13", v13),
     ("v14", v14),
     ("v15", v15),
+    ("v16", v16),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

@@ -5,7 +5,8 @@
 public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
   CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository, PushRepository,
-  SnapshotRepository, RevisionRepository, HistoryRepository, SignInAttemptRepository, PauseRepository
+  SnapshotRepository, RevisionRepository, HistoryRepository, SignInAttemptRepository, PauseRepository,
+  IdentityRepository
 {
   /// Gives back what the store keeps in memory to be fast, after work far larger than a
   /// request's (an import): caches it refills as it is used again.

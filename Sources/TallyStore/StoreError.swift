@@ -37,6 +37,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case reminderDelivery(String)
     case pushSubscription(UUID)
     case pause(UUID)
+    case invitation
 
     public var description: String {
       switch self {
@@ -50,6 +51,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       case .reminderDelivery(let key): "no reminder delivery \(key)"
       case .pushSubscription(let id): "no push subscription with id \(id.storeText)"
       case .pause(let id): "no pause with id \(id.storeText)"
+      case .invitation: "no invitation for this link: it has been used or has expired"
       }
     }
   }

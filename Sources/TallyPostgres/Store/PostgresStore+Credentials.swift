@@ -177,7 +177,7 @@ extension PostgresStore {
 extension PostgresConnection {
   /// Sets the credential; a second owner is refused here and, should two set-ups race on two
   /// instances, by the `one_owner` index.
-  fileprivate func saveCredential(_ credential: PasswordCredential) async throws {
+  func saveCredential(_ credential: PasswordCredential) async throws {
     if credential.role == .owner {
       let others = try await exists(
         "SELECT EXISTS (SELECT 1 FROM user_credentials WHERE role = 'owner' AND user_id <> \(credential.userID))")

@@ -36,7 +36,7 @@ extension SQLiteStore {
 }
 
 extension Database {
-  fileprivate func saveCredential(_ credential: PasswordCredential) throws {
+  func saveCredential(_ credential: PasswordCredential) throws {
     typealias C = UserCredentialRecord.Columns
     if credential.role == .owner {
       let others = try UserCredentialRecord

@@ -10,7 +10,7 @@ public enum DatabaseCopy {
   /// copied: a move is a restart onto another database, and a guesser locked out before it
   /// stays locked out after.
   public static let tables = [
-    "users", "user_credentials", "habits", "habit_entries", "journal_entries", "chat_messages", "shows",
+    "users", "user_credentials", "provider_identities", "invitations", "habits", "habit_entries", "journal_entries", "chat_messages", "shows",
     "show_providers", "episodes", "prices", "pauses", "api_tokens", "sessions", "sign_in_attempts",
     "reminder_deliveries", "feed_tokens", "webhooks", "vapid_keys", "push_subscriptions", "push_deliveries",
     "sync_meta", "sync_heads", "sync_entities", "sync_remotes", "sync_outbox", "journal_revisions",

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStore
+
+extension SQLiteStore {
+  public func user(issuer: String, subject: String) async throws -> User? {
+    try await read { db in
+      let id = try String.fetchOne(
+        db, sql: "SELECT user_id FROM provider_identities WHERE issuer = ? AND subject = ?",
+        arguments: [issuer, subject])
+      return try id.flatMap { try UserRecord.fetchOne(db, key: $0)?.user() }
+    }
+  }
+
+  public func identities(for user: UUID) async throws -> [ProviderIdentity] {
+    try await read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM provider_identities WHERE user_id = ? ORDER BY created_at, issuer, subject",
+        arguments: [user.storeText]
+      ).map(Self.identity)
+    }
+  }
+
+  public func linkIdentity(_ identity: ProviderIdentity) async throws {
+    try await write { db in
+      try db.requireUser(identity.userID)
+      try db.insertIdentity(identity)
+    }
+  }
+
+  public func createAccount(
+    _ user: User, credential: PasswordCredential, identity: ProviderIdentity, invitationHash: String?
+  ) async throws -> User {
+    let user = try User.checked(user)
+    let credential = credential.naming(user)
+    var identity = identity
+    identity.userID = user.id
+    return try await write { [identity] db in
+      if let invitationHash {
+        let taken = try Int.fetchOne(
+          db, sql: "DELETE FROM invitations WHERE token_hash = ? AND expires_at > ? RETURNING 1",
+          arguments: [invitationHash, InstantText.text(identity.createdAt)])
+        guard taken != nil else { throw StoreError.notFound(.invitation) }
+      }
+      try db.insertUser(user)
+      try db.saveCredential(credential)
+      try db.insertIdentity(identity)
+      return user
+    }
+  }
+
+  public func createInvitation(_ invitation: Invitation) async throws {
+    try await write { db in
+      try db.requireUser(invitation.createdBy)
+      try db.execute(
+        sql: "INSERT INTO invitations (token_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        arguments: [
+          invitation.tokenHash, invitation.createdBy.storeText, InstantText.text(invitation.createdAt),
+          InstantText.text(invitation.expiresAt),
+        ])
+    }
+  }
+
+  static func identity(_ row: Row) throws -> ProviderIdentity {
+    let issuer: String = row["issuer"]
+    let subject: String = row["subject"]
+    let what = "provider identity \(subject) of \(issuer)"
+    guard let userID = UUID(uuidString: row["user_id"]) else { throw StoreError.corrupt("\(what) user_id") }
+    let createdAt = try Stored.instant(row["created_at"], "\(what) created_at")
+    return try Stored.valid(what) { () throws(ValidationError) in
+      try ProviderIdentity(issuer: issuer, subject: subject, userID: userID, createdAt: createdAt)
+    }
+  }
+}
+
+extension Database {
+  /// Inserts the pair; the same pair already linked to the same user is left as it is.
+  fileprivate func insertIdentity(_ identity: ProviderIdentity) throws {
+    let linked = try String.fetchOne(
+      self, sql: "SELECT user_id FROM provider_identities WHERE issuer = ? AND subject = ?",
+      arguments: [identity.issuer, identity.subject])
+    if let linked {
+      guard linked == identity.userID.storeText else {
+        throw StoreError.conflict("this sign-in is already linked to another account")
+      }
+      return
+    }
+    try execute(
+      sql: "INSERT INTO provider_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?)",
+      arguments: [identity.issuer, identity.subject, identity.userID.storeText, InstantText.text(identity.createdAt)])
+  }
+}
