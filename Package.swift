@@ -375,6 +375,7 @@ package.targets += [
     dependencies: [
       "TallyCore",
       "TallyStore",
+      "TallyOIDC",
       .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       .product(name: "Crypto", package: "swift-crypto"),
     ],
