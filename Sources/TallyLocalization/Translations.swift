@@ -9,7 +9,8 @@ public struct Translations: Sendable {
   private let pseudo: Catalog
   private let missing: MissingTranslations
 
-  /// `catalogs` must hold English; a language without a catalog reads English throughout.
+  /// `catalogs` must hold English; a language without a catalog reads English throughout,
+  /// each string reported missing once.
   public init(catalogs: [Language: Catalog], missing: MissingTranslations) {
     self.catalogs = catalogs
     self.english = catalogs[.english] ?? Catalog(templates: [:])
@@ -38,7 +39,7 @@ public struct Translations: Sendable {
 
   public func translator(for language: Language) -> Translator {
     Translator(
-      code: language.code, locale: language.locale, catalog: catalogs[language] ?? english,
+      code: language.code, locale: language.locale, catalog: catalogs[language] ?? Catalog(templates: [:]),
       rules: rules(for: language), english: english, englishRules: rules(for: .english), missing: missing)
   }
 
