@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "TallyWire", targets: ["TallyWire"]),
     .library(name: "TallyImport", targets: ["TallyImport"]),
     .library(name: "TallyTMDB", targets: ["TallyTMDB"]),
+    .library(name: "TallyLocalization", targets: ["TallyLocalization"]),
     .library(name: "TallyAccounts", targets: ["TallyAccounts"]),
     .library(name: "TallyPush", targets: ["TallyPush"]),
     .library(name: "TallyOIDC", targets: ["TallyOIDC"]),
@@ -258,6 +259,28 @@ package.targets += [
       .product(name: "PropertyBased", package: "swift-property-based"),
     ],
     resources: [.copy("Fixtures")],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Localization: i18next catalogs, CLDR plurals from ICU, language choice (Foundation only)
+
+package.targets += [
+  // Reads the locale files, picks a language from a setting or Accept-Language, looks strings
+  // up with English as the fallback, and checks every catalog against English (docs/translating.md).
+  .target(
+    name: "TallyLocalization",
+    swiftSettings: swiftSettings,
+    // ICU's plural rules come from the toolchain's copy (the `_FoundationICU` module that
+    // Foundation itself uses), so nothing is installed; the module map names no library.
+    linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+  ),
+  .testTarget(
+    name: "TallyLocalizationTests",
+    dependencies: [
+      "TallyLocalization",
+      .product(name: "PropertyBased", package: "swift-property-based"),
+    ],
     swiftSettings: swiftSettings
   ),
 ]
