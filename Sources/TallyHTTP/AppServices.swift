@@ -1,6 +1,7 @@
 import Foundation
 import TallyAccounts
 import TallyCore
+import TallyOIDC
 import TallyStore
 import TallySync
 import TallyTMDB
@@ -25,6 +26,8 @@ public struct AppServices: Sendable {
   package let syncDevice = KnownSyncDevice()
   /// Provider logos, served from this origin.
   package let logos: LogoCache
+  /// Sign-in through an OpenID Connect provider, when the server has one.
+  public let providerSignIn: ProviderSignIn?
 
   public init(
     store: any SyncingStore,
@@ -34,7 +37,8 @@ public struct AppServices: Sendable {
     throttle: SignInThrottle? = nil,
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
-    logos: LogoCache? = nil
+    logos: LogoCache? = nil,
+    providerTransport: (any ProviderTransport)? = nil
   ) {
     self.store = store
     self.configuration = configuration
@@ -47,6 +51,9 @@ public struct AppServices: Sendable {
     // Beside an SQLite database; in memory only on PostgreSQL.
     let folder = configuration.databaseURL == nil ? configuration.databasePath.map { URL(fileURLWithPath: $0 + "-logos") } : nil
     self.logos = logos ?? LogoCache(folder: folder)
+    providerSignIn = configuration.oidc.flatMap { settings in
+      providerTransport.map { ProviderSignIn(settings: settings, transport: $0, now: clock) }
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TallyAccounts
 import TallyCore
+import TallyOIDC
 import TallyStore
 import TallySync
 import TallyWire
@@ -86,6 +87,15 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       case .wrongNameOrPassword: return Problem(.unauthorized, error.description)
       case .throttled(let seconds): return Problem(.tooManyRequests, error.description, retryAfter: seconds)
       }
+    case let error as OIDCError:
+      switch error {
+      case .providerUnreachable, .answerTooLarge, .discoveryRejected, .keySetRejected, .issuerRejected:
+        return Problem(.badGateway, error.description)
+      default:
+        return Problem(.badRequest, error.description)
+      }
+    case let error as ProviderSignInError:
+      return Problem(.forbidden, error.description)
     case let error as StoreError:
       switch error {
       case .notFound: return Problem(.notFound, error.description)

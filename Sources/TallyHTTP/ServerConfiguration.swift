@@ -26,6 +26,11 @@ public struct ServerConfiguration: Sendable {
   /// The reverse proxies whose `X-Forwarded-For`, `X-Forwarded-Proto` and user header are
   /// believed; empty believes none (`--trusted-proxy`).
   public var trustedProxies = TrustedProxies()
+  /// Makes an account for a name the trusted user header gives that has none
+  /// (`--trusted-user-create`); off, such a request is refused.
+  public var trustedUserCreate = false
+  /// Sign-in through an OpenID Connect provider (`--oidc-issuer` and its kin); `nil` offers none.
+  public var oidc: OIDCSettings?
   /// Marks cookies `Secure` even when no proxy says the request came over HTTPS.
   public var secureCookies: Bool
   /// Sends `Strict-Transport-Security` on answers to requests that came over HTTPS (`--hsts`).

@@ -26,7 +26,10 @@ public func buildApplication(
   logger.logLevel = configuration.loggerLevel
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let pushKeys = PushKeys(store: store, clock: clock)
-  let services = AppServices(store: store, configuration: configuration, clock: clock, pushKeys: pushKeys)
+  let services = AppServices(
+    store: store, configuration: configuration, clock: clock, pushKeys: pushKeys,
+    providerTransport: HTTPProviderTransport())
+  try await services.providerSignIn?.checkProvider()
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
     router: router,

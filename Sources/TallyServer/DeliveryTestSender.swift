@@ -2,6 +2,7 @@ import Foundation
 import TallyAccounts
 import TallyDelivery
 import TallyHTTP
+import TallyOIDC
 import TallyPush
 import TallyStore
 import TallySync
@@ -38,7 +39,8 @@ extension AppServices {
     showSource: (any ShowSource)? = nil,
     webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
     pushKeys: PushKeys? = nil,
-    logos: LogoCache? = nil
+    logos: LogoCache? = nil,
+    providerTransport: (any ProviderTransport)? = nil
   ) {
     let poster = PushPoster(
       keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: configuration.push,
@@ -46,6 +48,7 @@ extension AppServices {
     self.init(
       store: store, configuration: configuration,
       testSender: DeliveryTestSender(poster: poster, transport: webhookTransport, clock: clock),
-      accounts: accounts, throttle: throttle, clock: clock, showSource: showSource, logos: logos)
+      accounts: accounts, throttle: throttle, clock: clock, showSource: showSource, logos: logos,
+      providerTransport: providerTransport)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TallyAccounts
 import TallyCore
+import TallyHTTP
 import TallyStore
 import TallyTMDB
 
@@ -46,6 +47,8 @@ struct CommandFailure: Error, CustomStringConvertible {
       self.init(error.description)
     case let error as ShowSyncError:
       self.init(error.description)
+    case let error as ProviderStartFailure:
+      self.init(error.description, exitCode: CommandFailure.usage)
     default:
       self.init(
         "Something unexpected went wrong: \(String(describing: error)).",

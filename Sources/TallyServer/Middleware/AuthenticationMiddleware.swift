@@ -47,6 +47,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
       if let user = try? await services.store.user(named: name) {
         return .signedIn(user, .trustedHeader)
       }
+      if services.configuration.trustedUserCreate {
+        return .signedIn(try await services.accounts.accountNamedByProxy(name, at: now), .trustedHeader)
+      }
       return .refused(Problem(.unauthorized, "The proxy signed in '\(name)', who has no account here."))
     }
     if let authorization = request.headers[.authorization] {

@@ -19,6 +19,9 @@ struct AccountPages {
     let next: String
     let timeZone: String
     let error: String?
+    /// "Sign in with NAME", when the server has a provider.
+    let provider: String?
+    let passwordForm: Bool
   }
 
   struct Credentials: Decodable {
@@ -49,6 +52,7 @@ struct AccountPages {
 
   /// Creates the owner and signs them in; a rejected form comes back with the name kept.
   @Sendable func setUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try refuseWhenProviderOnly()
     let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
     let timeZone = form.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC"
     do {
@@ -75,6 +79,7 @@ struct AccountPages {
   }
 
   @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try refuseWhenProviderOnly()
     let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
     let next = Self.safeNext(form.next)
     do {
@@ -95,7 +100,7 @@ struct AccountPages {
     if case .session(let session) = context.credential {
       try await services.accounts.signOut(session)
     }
-    var response = Response.seeOther("/signin")
+    var response = Response.seeOther(try await providerSignOut(request: request, context: context) ?? "/signin")
     response.setCookie(services.sessionCookie("", context: context, maxAge: 0))
     return response
   }
@@ -107,7 +112,8 @@ struct AccountPages {
     let form = Form(
       heading: "Welcome to Tally", lead: "Create the owner's account for this server. You can add others later.",
       action: "/setup", button: "Create account", setUp: true, name: name, next: "/today",
-      timeZone: timeZone, error: error)
+      timeZone: timeZone, error: error, provider: services.providerSignIn?.settings.displayName,
+      passwordForm: services.providerSignIn?.settings.only != true)
     return try Templates.shared.page(
       "signin", title: "Set up", section: nil, user: nil, request: request, content: form, status: status
     ).response(from: request, context: context)
@@ -119,10 +125,35 @@ struct AccountPages {
   ) throws -> Response {
     let form = Form(
       heading: "Sign in", lead: "Your days are waiting.", action: "/signin", button: "Sign in",
-      setUp: false, name: name, next: next, timeZone: "", error: error)
+      setUp: false, name: name, next: next, timeZone: "UTC", error: error,
+      provider: services.providerSignIn?.settings.displayName,
+      passwordForm: services.providerSignIn?.settings.only != true)
     return try Templates.shared.page(
       "signin", title: "Sign in", section: nil, user: nil, request: request, content: form, status: status
     ).response(from: request, context: context)
+  }
+
+  /// With `--oidc-only`, passwords do not open sessions; the CLI still reaches the database.
+  private func refuseWhenProviderOnly() throws {
+    guard services.providerSignIn?.settings.only == true else { return }
+    throw Problem(.forbidden, "This server signs people in through its identity provider only.")
+  }
+
+  /// Where a person signed in through the provider goes after Tally's session ends: the
+  /// provider's `end_session_endpoint`, when it has one, so the provider's session ends too
+  /// (OpenID Connect RP-Initiated Logout), then back to the sign-in page.
+  private func providerSignOut(request: Request, context: AppRequestContext) async throws -> String? {
+    guard let signIn = services.providerSignIn, let user = context.user,
+      try await services.store.identities(for: user.id).contains(where: { $0.issuer == signIn.settings.client.issuer.text }),
+      let endpoint = try? await signIn.client.endSessionEndpoint(),
+      let origin = ChannelActions.baseURL(of: request, context: context),
+      var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+    else { return nil }
+    components.queryItems = (components.queryItems ?? []) + [
+      URLQueryItem(name: "client_id", value: signIn.settings.client.clientID),
+      URLQueryItem(name: "post_logout_redirect_uri", value: origin + "/signin"),
+    ]
+    return components.url?.absoluteString
   }
 
   /// Only a path on this site: `next` comes from a URL anyone can craft, and sending a

@@ -46,11 +46,12 @@ enum ErrorPage {
   }
 
   static func response(
-    _ problem: Problem, user: User?, request: Request, context: some RequestContext
+    _ problem: Problem, user: User?, request: Request, context: some RequestContext, back: String? = nil
   ) throws -> Response {
     let content = Content(
       title: problem.status.code == 404 ? "Not found" : problem.title, detail: problem.detail,
-      back: request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly)))
+      back: back
+        ?? (request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly))))
     return try Templates.shared.page(
       "error", title: content.title, section: nil, user: user, request: request, content: content,
       status: problem.status

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Logging
+import TallyAccounts
+import TallyCore
+import TallyHTTP
+import TallyOIDC
+import TallyStore
+
+/// Sign-in through the OpenID Connect provider (docs/oidc.md): `/signin/oidc` sends the
+/// browser to the provider, `/signin/oidc/callback` takes it back and opens a session;
+/// Settings' "Link" sends a signed-in person the same way to link the two sign-ins. Every
+/// refusal is a page that names what was wrong, and opens no session.
+struct ProviderSignInPages {
+  let services: AppServices
+
+  static let stateCookieName = "tally_oidc_state"
+  static let callbackPath = "/signin/oidc/callback"
+
+  /// What the person went to the provider for, kept with the pending sign-in on the server.
+  struct Purpose: Codable, Equatable {
+    var next: String?
+    var timeZone: String?
+    var invitation: String?
+    var linkTo: UUID?
+  }
+
+  func addRoutes(to router: Router<AppRequestContext>) {
+    router.get("signin/oidc", use: start)
+    router.get("signin/oidc/callback", use: callback)
+    router.post("settings/oidc/link", use: link)
+  }
+
+  @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let signIn = try provider()
+    let query = request.uri.queryParameters
+    let purpose = Purpose(
+      next: AccountPages.safeNext(query["next"].map(String.init)), timeZone: query["timeZone"].map { String($0.prefix(64)) },
+      invitation: query["invite"].map { String($0.prefix(128)) })
+    return try await redirect(to: signIn, for: purpose, request: request, context: context)
+  }
+
+  @Sendable func link(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let signIn = try provider()
+    guard let user = context.user else { return .seeOther("/signin?next=%2Fsettings") }
+    return try await redirect(
+      to: signIn, for: Purpose(next: "/settings#account", linkTo: user.id), request: request, context: context)
+  }
+
+  @Sendable func callback(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let signIn = try provider()
+    let items = URLComponents(string: request.uri.description)?.queryItems ?? []
+    let browserState = request.cookies[Self.stateCookieName]?.value
+    var response: Response
+    do {
+      let finished = try await signIn.client.finish(CallbackParameters(queryItems: items), browserState: browserState)
+      let purpose = (try? JSONDecoder().decode(Purpose.self, from: Data(finished.purpose.utf8))) ?? Purpose()
+      response = try await arrive(finished.identity, purpose: purpose, rules: signIn.settings.rules, context: context)
+    } catch {
+      guard let problem = Problem.from(error) else { throw error }
+      context.logger.notice("sign-in through the provider refused", metadata: ["reason": "\(problem.detail)"])
+      response = try refusal(problem, request: request, context: context)
+    }
+    response.setCookie(stateCookie("", context: context, maxAge: 0))
+    return response
+  }
+
+  /// The person is who the provider says: link them, or open a session for their account.
+  private func arrive(
+    _ person: OIDCIdentity, purpose: Purpose, rules: ProviderAccountRules, context: AppRequestContext
+  ) async throws -> Response {
+    let now = services.clock()
+    if let userID = purpose.linkTo {
+      // The session that began the link must still be the one coming back.
+      guard context.user?.id == userID else { throw Problem(.forbidden, "Sign in again, then link from Settings.") }
+      try await services.accounts.link(person, to: userID, at: now)
+      return .seeOther(purpose.next ?? "/settings")
+    }
+    let user = try await services.accounts.account(
+      for: person, rules: rules, invitation: purpose.invitation, timeZone: purpose.timeZone, at: now)
+    let session = try await services.accounts.openSession(for: user.id, at: now)
+    var response = Response.seeOther(AccountPages.safeNext(purpose.next))
+    response.setCookie(services.sessionCookie(session.secret.secret, context: context))
+    return response
+  }
+
+  private func redirect(
+    to signIn: ProviderSignIn, for purpose: Purpose, request: Request, context: AppRequestContext
+  ) async throws -> Response {
+    guard let origin = ChannelActions.baseURL(of: request, context: context) else {
+      throw Problem(.badRequest, "The request names no Host, which the provider's redirect needs.")
+    }
+    let started: OIDCClient.Start
+    do {
+      started = try await signIn.client.start(
+        redirectURI: origin + Self.callbackPath,
+        purpose: String(decoding: try JSONEncoder().encode(purpose), as: UTF8.self))
+    } catch let error as OIDCError {
+      return try refusal(Problem.from(error)!, request: request, context: context)
+    }
+    var response = Response.seeOther(started.authorizationURL.absoluteString)
+    response.setCookie(stateCookie(started.state, context: context, maxAge: 600))
+    return response
+  }
+
+  /// A refused sign-in, with the way back to the password form unless the server has none.
+  private func refusal(_ problem: Problem, request: Request, context: AppRequestContext) throws -> Response {
+    var problem = problem
+    if problem.status == .badGateway {
+      problem.detail = "The sign-in provider cannot be reached now. " + problem.detail
+    }
+    return try ErrorPage.response(problem, user: nil, request: request, context: context, back: "/signin")
+  }
+
+  /// Sent back only to the callback, and with the provider's redirect (a top-level GET from
+  /// another site), which `SameSite=Lax` allows.
+  private func stateCookie(_ value: String, context: AppRequestContext, maxAge: Int) -> Cookie {
+    Cookie(
+      name: Self.stateCookieName, value: value, maxAge: maxAge, path: "/signin/oidc", secure: context.overHTTPS,
+      httpOnly: true, sameSite: .lax)
+  }
+
+  private func provider() throws -> ProviderSignIn {
+    guard let signIn = services.providerSignIn else { throw Problem(.notFound, "This server signs in with passwords only.") }
+    return signIn
+  }
+}
