@@ -177,7 +177,8 @@ def main():
         keys = {key.get("kid"): key for key in get_json(discovery["jwks_uri"])["keys"] if key.get("kty") == "RSA"}
         check(bool(keys), f"the key set holds RSA keys: {list(keys)}")
 
-        driver = chromium()
+        # Chromium's own temporary files go with `work`.
+        driver = chromium(environment={"TMPDIR": str(work)})
         hint, first = sign_in(driver, discovery, env, redirect_uri, 1, "client_secret_basic", work, keys)
         # dwho's session is open: the provider answers at once. A code is only for its verifier,
         # and without a challenge there is no code.
