@@ -56,3 +56,13 @@ def sign_in(driver, user, password):
     driver.find_element(By.CSS_SELECTOR, "input[name=user]").send_keys(user)
     driver.find_element(By.CSS_SELECTOR, "input[name=password]").send_keys(password)
     driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+
+
+def on_sign_out_question(driver):
+    """Whether the portal asks "Do you want to logout?": it does when a relying party sends a
+    person to end_session_endpoint without `id_token_hint`."""
+    return bool(driver.find_elements(By.CSS_SELECTOR, ".oidc_logout_message"))
+
+
+def accept_sign_out(driver):
+    driver.find_element(By.CSS_SELECTOR, "form.confirm button.positive").click()

@@ -7,7 +7,8 @@ client_secret_post the second time) and checks the ID token: RS256, a `kid` in t
 signature that key verifies, `iss`, `aud`, `nonce`, the profile claims and `groups`, and a
 `sub` that is the same at a second sign-in. PKCE is required (a request without a challenge
 and a wrong verifier are refused), and signing out at `end_session_endpoint` comes back to the
-post-logout URI and makes the portal ask for the password again. It stops the provider and
+post-logout URI (at once with `id_token_hint`, after an "Accept" with only `client_id`) and
+makes the portal ask for the password again. It stops the provider and
 removes what it made, whatever happens.
 
 Usage: e2e/oidc_provider_check.py
@@ -200,6 +201,14 @@ def main():
         check(Callbacks.seen[3] == "/signed-out?state=bye", f"end_session_endpoint returns to the post-logout URI: {Callbacks.seen[3]}")
         _, second = sign_in(driver, discovery, env, redirect_uri, 5, "client_secret_post", work, keys)
         check(first and second and first["sub"] == second["sub"], f"sub is the same at a second sign-in: {first and first['sub']}")
+
+        # Without the hint the portal asks first, and Accept returns to the post-logout URI.
+        logout = {"post_logout_redirect_uri": signed_out, "client_id": env["TALLY_TEST_OIDC_CLIENT_ID"], "state": "bye"}
+        driver.get(discovery["end_session_endpoint"] + "?" + urllib.parse.urlencode(logout))
+        WebDriverWait(driver, 20).until(lambda _: lemonldap.on_sign_out_question(driver))
+        lemonldap.accept_sign_out(driver)
+        wait_for_callback(6)
+        check(Callbacks.seen[5] == "/signed-out?state=bye", f"without id_token_hint, Accept returns to the post-logout URI: {Callbacks.seen[5]}")
     finally:
         if driver:
             driver.quit()
