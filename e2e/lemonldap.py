@@ -31,6 +31,12 @@ def from_environment():
     return {name: value for name, value in os.environ.items() if name.startswith("TALLY_TEST_OIDC_")}
 
 
+def requests(env, path):
+    """How many requests for `path` the provider's nginx has logged."""
+    log = Path(env["TALLY_TEST_OIDC_DIR"]) / "nginx" / "access.log"
+    return sum(f'"GET {path}' in line for line in log.read_text().splitlines()) if log.exists() else 0
+
+
 def people(env):
     """{user: (password, [groups])} of the demo backend."""
     found = {}

@@ -95,13 +95,15 @@ class Browser:
 
     def sign_out(self):
         """Tally's sign-out button, through the provider's end_session_endpoint, back to /signin."""
+        before = lemonldap.requests(PROVIDER, "/oauth2/logout")
         self.find("form.signout button").click()
         self.wait.until(lambda d: d.current_url.startswith(BASE + "/signin") or lemonldap.on_sign_out_question(d))
         if lemonldap.on_sign_out_question(self.d):
             print("note: Tally sent no id_token_hint, so LemonLDAP asked before signing out")
             lemonldap.accept_sign_out(self.d)
             self.wait.until(lambda d: d.current_url.startswith(BASE + "/signin"))
-        check(self.d.current_url.startswith(BASE + "/signin"), "signing out went through the provider and came back to /signin")
+        check(lemonldap.requests(PROVIDER, "/oauth2/logout") > before and self.d.current_url.startswith(BASE + "/signin"),
+              "signing out went through the provider's end_session_endpoint and came back to /signin")
         check(self.d.get_cookie("tally_session") is None, "signed out: no session cookie")
 
     def signed_in(self):
