@@ -127,16 +127,18 @@ def mark(driver, habit):
     button.click()
 
 
-def serve(tally, database, port, env, log):
-    """`tally serve` on loopback with `database`, its output appended to `log`, once it answers
-    /healthz; raises with the log when it does not start."""
-    server = subprocess.Popen([str(tally), "serve", "--db", str(database), "--port", str(port)],
+def serve(tally, database, port, env, log, options=()):
+    """`tally serve` on loopback with `database` and further `options`, its output appended to
+    `log`, once it answers /healthz; raises with the log when it does not start."""
+    server = subprocess.Popen([str(tally), "serve", "--db", str(database), "--port", str(port), *options],
                               env=env, stdout=open(log, "a"), stderr=subprocess.STDOUT)
     for _ in range(100):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
             return server
         except OSError:
+            if server.poll() is not None:
+                break
             time.sleep(0.1)
     raise RuntimeError("tally serve did not start:\n" + open(log).read())
 
