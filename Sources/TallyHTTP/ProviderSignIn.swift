@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TallyAccounts
 import TallyOIDC
 
@@ -24,10 +25,40 @@ public struct OIDCSettings: Sendable {
 public struct ProviderSignIn: Sendable {
   public let settings: OIDCSettings
   public let client: OIDCClient
+  /// The Content-Security-Policy the pages carry, its `form-action` naming the provider.
+  public let policy: PagePolicy
 
   public init(settings: OIDCSettings, transport: any ProviderTransport, now: @escaping @Sendable () -> Date) {
     self.settings = settings
     client = OIDCClient(configuration: settings.client, transport: transport, now: now)
+    policy = PagePolicy()
+  }
+}
+
+/// The pages' Content-Security-Policy. A form's redirect to another site is held to the
+/// policy's `form-action` (Chromium checks it), and both the sign-in form and the sign-out
+/// form end at the provider: its origins are added once discovery has named them.
+public final class PagePolicy: Sendable {
+  public static let standard =
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+  private let text = Mutex(PagePolicy.standard)
+
+  public init() {}
+
+  public var header: String { text.withLock { $0 } }
+
+  /// Lets forms lead to these pages of the provider's.
+  func allowForms(to urls: [URL]) {
+    let origins = Set(urls.compactMap(Self.origin)).sorted()
+    text.withLock { $0 = Self.standard + origins.map { " " + $0 }.joined() }
+  }
+
+  private static func origin(_ url: URL) -> String? {
+    guard let scheme = url.scheme?.lowercased(), let host = url.host else { return nil }
+    let bracketed = host.contains(":") ? "[\(host)]" : host
+    return "\(scheme)://\(bracketed)" + (url.port.map { ":\($0)" } ?? "")
   }
 }
 
@@ -36,7 +67,8 @@ extension ProviderSignIn {
   /// another issuer keeps the server from starting, rather than failing each person later.
   public func checkProvider() async throws {
     do {
-      _ = try await client.endSessionEndpoint()
+      let metadata = try await client.metadata()
+      policy.allowForms(to: [metadata.authorizationEndpoint] + (metadata.endSessionEndpoint.map { [$0] } ?? []))
     } catch let error as OIDCError {
       throw ProviderStartFailure(
         description: "--oidc-issuer \(settings.client.issuer.text) cannot be used: \(error)")

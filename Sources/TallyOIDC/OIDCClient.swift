@@ -50,10 +50,12 @@ public struct OIDCClient: Sendable {
     return Start(authorizationURL: url, state: pending.state)
   }
 
-  /// Who came back, and the purpose their sign-in was begun with.
+  /// Who came back, the purpose their sign-in was begun with, and the ID token that said
+  /// so (the provider's sign-out takes it back as `id_token_hint`).
   public struct Finished: Sendable, Equatable {
     public let identity: OIDCIdentity
     public let purpose: String
+    public let idToken: String
   }
 
   /// Checks the provider's redirect back: the state is this browser's and names a sign-in in
@@ -79,12 +81,17 @@ public struct OIDCClient: Sendable {
     let identity = try await IDTokenVerifier(
       issuer: configuration.issuer, clientID: configuration.clientID, leeway: configuration.leeway
     ).verify(idToken, nonce: pending.nonce, at: now(), keys: directory)
-    return Finished(identity: identity, purpose: pending.purpose)
+    return Finished(identity: identity, purpose: pending.purpose, idToken: idToken)
   }
 
   /// Where to send a person who signs out, when the provider offers RP-initiated logout.
   public func endSessionEndpoint() async throws -> URL? {
-    try await directory.currentMetadata().endSessionEndpoint
+    try await metadata().endSessionEndpoint
+  }
+
+  /// The provider's discovery document, fetched when not kept or too old.
+  public func metadata() async throws -> ProviderMetadata {
+    try await directory.currentMetadata()
   }
 
   private func exchange(code: String, pending: PendingSignIn) async throws -> String {

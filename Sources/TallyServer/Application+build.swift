@@ -81,7 +81,7 @@ public func buildRouter(_ services: AppServices, metrics: PrometheusCollectorReg
     // Only where its lines are kept: it costs a stream 3.5 KiB even when it logs nothing.
     if services.configuration.loggerLevel <= .debug { LogRequestsMiddleware(.debug) }
     if metrics != nil { MetricsMiddleware() }
-    SecurityHeadersMiddleware(hsts: services.configuration.hsts)
+    SecurityHeadersMiddleware(hsts: services.configuration.hsts, providerPolicy: services.providerSignIn?.policy)
     ServerClockMiddleware(clock: services.clock)
     ProblemMiddleware()
     MethodNotAllowedMiddleware(routes: routes)

@@ -19,6 +19,7 @@ struct ServeCommand: TallyCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var tmdb: TMDBOptions
+  @OptionGroup var oidc: OIDCOptions
 
   @Option(
     help: ArgumentHelp(
@@ -49,6 +50,9 @@ struct ServeCommand: TallyCommand {
       discussion: "Needs --trusted-proxy; the proxy must remove the header from what clients send.",
       valueName: "header"))
   var trustedUserHeader: String?
+
+  @Flag(help: "Make an account for a name the trusted user header gives that has none ($TALLY_TRUSTED_USER_CREATE=1).")
+  var trustedUserCreate = false
 
   @Option(
     name: .customLong("trusted-proxy"),
@@ -226,6 +230,13 @@ struct ServeCommand: TallyCommand {
         "The trusted user header \(header) needs --trusted-proxy (TALLY_TRUSTED_PROXIES): it is believed only from the proxy's address.",
         exitCode: CommandFailure.usage)
     }
+    configuration.trustedUserCreate = trustedUserCreate || environment["TALLY_TRUSTED_USER_CREATE"] == "1"
+    if configuration.trustedUserCreate, configuration.trustedUserHeader == nil {
+      throw CommandFailure(
+        "The --trusted-user-create needs --trusted-user-header (TALLY_TRUSTED_USER_HEADER): it makes the accounts that header names.",
+        exitCode: CommandFailure.usage)
+    }
+    configuration.oidc = try oidc.settings(environment)
     configuration.secureCookies = secureCookies || environment["TALLY_SECURE_COOKIES"] == "1"
     configuration.hsts = hsts || environment["TALLY_HSTS"] == "1"
     configuration.logLevel = logLevel ?? environment["TALLY_LOG_LEVEL"] ?? configuration.logLevel

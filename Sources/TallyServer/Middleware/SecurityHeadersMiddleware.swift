@@ -8,19 +8,18 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   /// `--hsts`: tell browsers that reached Tally over HTTPS never to use plain HTTP here again.
   let hsts: Bool
+  /// The policy with the provider's origins, when the server signs in through one.
+  let providerPolicy: PagePolicy?
 
   /// A year, which browsers' preload rules ask for; not for subdomains, which Tally does not own.
   static let strictTransportSecurity = "max-age=31536000"
 
-  static let contentSecurityPolicy =
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     var response = try await next(request, context)
-    response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+    response.headers[.contentSecurityPolicy] = providerPolicy?.header ?? PagePolicy.standard
     response.headers[.xContentTypeOptions] = "nosniff"
     response.headers[.referrerPolicy] = "same-origin"
     response.headers[.xFrameOptions] = "DENY"

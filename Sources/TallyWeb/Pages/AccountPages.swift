@@ -3,6 +3,7 @@ import Hummingbird
 import TallyAccounts
 import TallyCore
 import TallyHTTP
+import TallyOIDC
 import TallyStore
 
 /// First run (the owner's account), sign-in and sign-out, as pages and plain form posts.
@@ -102,6 +103,9 @@ struct AccountPages {
     }
     var response = Response.seeOther(try await providerSignOut(request: request, context: context) ?? "/signin")
     response.setCookie(services.sessionCookie("", context: context, maxAge: 0))
+    if request.cookies[ProviderSignInPages.idTokenCookieName] != nil {
+      response.setCookie(ProviderSignInPages.idTokenCookie("", context: context, maxAge: 0))
+    }
     return response
   }
 
@@ -149,10 +153,11 @@ struct AccountPages {
       let origin = ChannelActions.baseURL(of: request, context: context),
       var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
     else { return nil }
+    let hint = request.cookies[ProviderSignInPages.idTokenCookieName]?.value
     components.queryItems = (components.queryItems ?? []) + [
       URLQueryItem(name: "client_id", value: signIn.settings.client.clientID),
       URLQueryItem(name: "post_logout_redirect_uri", value: origin + "/signin"),
-    ]
+    ] + (hint.map { [URLQueryItem(name: "id_token_hint", value: $0)] } ?? [])
     return components.url?.absoluteString
   }
 

@@ -15,6 +15,9 @@ struct ProviderSignInPages {
   let services: AppServices
 
   static let stateCookieName = "tally_oidc_state"
+  /// The ID token, kept for the provider's sign-out (`id_token_hint`), which then ends the
+  /// provider's session without asking again.
+  static let idTokenCookieName = "tally_oidc_id"
   static let callbackPath = "/signin/oidc/callback"
 
   /// What the person went to the provider for, kept with the pending sign-in on the server.
@@ -56,6 +59,9 @@ struct ProviderSignInPages {
       let finished = try await signIn.client.finish(CallbackParameters(queryItems: items), browserState: browserState)
       let purpose = (try? JSONDecoder().decode(Purpose.self, from: Data(finished.purpose.utf8))) ?? Purpose()
       response = try await arrive(finished.identity, purpose: purpose, rules: signIn.settings.rules, context: context)
+      if finished.idToken.utf8.count <= 3072 {
+        response.setCookie(Self.idTokenCookie(finished.idToken, context: context, maxAge: Int(services.accounts.sessionLifetime)))
+      }
     } catch {
       guard let problem = Problem.from(error) else { throw error }
       context.logger.notice("sign-in through the provider refused", metadata: ["reason": "\(problem.detail)"])
@@ -117,6 +123,13 @@ struct ProviderSignInPages {
   private func stateCookie(_ value: String, context: AppRequestContext, maxAge: Int) -> Cookie {
     Cookie(
       name: Self.stateCookieName, value: value, maxAge: maxAge, path: "/signin/oidc", secure: context.overHTTPS,
+      httpOnly: true, sameSite: .lax)
+  }
+
+  /// Sent only with the sign-out form.
+  static func idTokenCookie(_ value: String, context: AppRequestContext, maxAge: Int) -> Cookie {
+    Cookie(
+      name: idTokenCookieName, value: value, maxAge: maxAge, path: "/signout", secure: context.overHTTPS,
       httpOnly: true, sameSite: .lax)
   }
 
