@@ -523,6 +523,7 @@ package.targets += [
       "TallySync",
       "TallyTMDB",
       "TallyCore",
+      "TallyOIDC",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -552,6 +553,8 @@ package.targets += [
       "TallyServer",
       "TallyAccounts",
       "TallyTMDB",
+      "TallyOIDC",
+      "TallyOIDCTesting",
     ],
     swiftSettings: swiftSettings
   ),

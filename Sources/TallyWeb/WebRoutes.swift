@@ -7,8 +7,8 @@ public enum WebRoutes {
   public static func add(to router: Router<AppRequestContext>, services: AppServices) {
     AssetRoutes().addRoutes(to: router)
     AccountPages(services: services).addRoutes(to: router)
-    ProviderSignInPages(services: services).addRoutes(to: router)
     let pages = router.group().add(middleware: PageMiddleware(services: services))
+    ProviderSignInPages(services: services).addRoutes(to: router, pages: pages)
     TodayPages(services: services).addRoutes(to: pages)
     JournalPages(services: services).addRoutes(to: pages)
     HabitPages(services: services).addRoutes(to: pages)

@@ -28,10 +28,35 @@ struct ProviderSignInPages {
     var linkTo: UUID?
   }
 
-  func addRoutes(to router: Router<AppRequestContext>) {
+  /// Sign-in's routes on `router`, open to anyone; Settings' behind the pages' middleware.
+  func addRoutes(to router: Router<AppRequestContext>, pages: RouterGroup<AppRequestContext>) {
     router.get("signin/oidc", use: start)
     router.get("signin/oidc/callback", use: callback)
-    router.post("settings/oidc/link", use: link)
+    pages.post("settings/oidc/link", use: link)
+    pages.post("settings/invitations", use: invite)
+  }
+
+  struct InviteLink: Sendable {
+    let link: String
+    let expires: String
+  }
+
+  /// The owner's new invitation: the link is shown this once, its secret kept nowhere.
+  @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+    _ = try provider()
+    let user = try context.requireUser()
+    guard try await services.store.credential(for: user.id)?.role == .owner else { throw Problem.ownerOnly }
+    guard let origin = ChannelActions.baseURL(of: request, context: context) else {
+      throw Problem(.badRequest, "The request names no Host, which the invitation link needs.")
+    }
+    let made = try await services.accounts.invite(by: user.id, at: services.clock())
+    let formatter = SettingsModel.instantFormatter(try? user.settings.dayCalendar())
+    let content = InviteLink(
+      link: origin + "/signin/oidc?invite=" + made.secret.secret, expires: formatter.string(from: made.invitation.expiresAt))
+    return try Templates.shared.page(
+      "invite-link", title: "Invitation", section: .settings, user: user, request: request, content: content,
+      status: .created
+    ).response(from: request, context: context)
   }
 
   @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -45,7 +70,7 @@ struct ProviderSignInPages {
 
   @Sendable func link(_ request: Request, context: AppRequestContext) async throws -> Response {
     let signIn = try provider()
-    guard let user = context.user else { return .seeOther("/signin?next=%2Fsettings") }
+    let user = try context.requireUser()
     return try await redirect(
       to: signIn, for: Purpose(next: "/settings#account", linkTo: user.id), request: request, context: context)
   }

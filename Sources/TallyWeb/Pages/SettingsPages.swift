@@ -3,6 +3,7 @@ import Hummingbird
 import TallyAccounts
 import TallyCore
 import TallyHTTP
+import TallyOIDC
 import TallyStore
 
 /// The Settings screen: the user's settings (SPEC 1 and 5), this device's theme, API tokens,
@@ -172,15 +173,21 @@ struct SettingsPages {
     newToken: SettingsModel.NewToken? = nil, status: HTTPResponse.Status = .ok
   ) async throws -> HTMLPage {
     let calendar = try? user.settings.dayCalendar()
+    let isOwner = try await services.store.credential(for: user.id)?.role == .owner
     let channels = SettingsModel.Channels(
       feedSince: try await services.store.feedTokenCreatedAt(for: user.id),
       webhook: try await services.store.webhook(for: user.id),
       pushDevices: try await services.store.pushSubscriptions(for: user.id),
-      isOwner: try await services.store.credential(for: user.id)?.role == .owner, calendar: calendar)
+      isOwner: isOwner, calendar: calendar)
+    var signIn: SettingsModel.SignIn?
+    if let provider = services.providerSignIn?.settings {
+      let linked = try await services.store.identities(for: user.id).contains { $0.issuer == provider.client.issuer.text }
+      signIn = SettingsModel.SignIn(provider: provider.displayName, linked: linked, isOwner: isOwner)
+    }
     let model = SettingsModel(
       fields: fields, errors: errors, theme: Theme(request: request),
       tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
-      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels)
+      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels, signIn: signIn)
     return Templates.shared.page(
       "settings", title: "Settings", section: .settings, user: user, request: request, content: model,
       status: status, notice: notice)

@@ -129,12 +129,23 @@ struct SettingsModel: Sendable {
   let lifetimes: [Option]
   let newToken: NewToken?
   let channels: Channels?
+  let signIn: SignIn?
+
+  /// Sign-in through the provider: whether this account is linked to it, and for the owner,
+  /// invitations.
+  struct SignIn: Sendable {
+    let provider: String
+    let linked: Bool
+    let isOwner: Bool
+  }
 
   init(
     fields: Fields, errors: Errors = Errors(), theme: Theme, tokens: [APIToken], calendar: DayCalendar?,
-    tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil
+    tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil,
+    signIn: SignIn? = nil
   ) {
     self.channels = channels
+    self.signIn = signIn
     self.fields = fields
     self.errors = errors
     hasSettingsErrors = errors.settingsCount > 0

@@ -7,6 +7,7 @@ import TallyAccounts
 import TallyCore
 import TallyDelivery
 import TallyHTTP
+import TallyOIDC
 import TallySQLite
 import TallyServer
 import TallyStore
@@ -38,24 +39,26 @@ package struct TestServer: Sendable {
   package init(
     configuration: ServerConfiguration = .testing, databasePath: String? = nil,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil,
+    providerTransport: (any ProviderTransport)? = nil
   ) throws {
     let store = SQLiteStore(try databasePath.map { try AppDatabase.open(at: $0) } ?? AppDatabase.inMemory())
     self.init(
       store: store, configuration: configuration, clock: clock, showSource: showSource,
-      webhookTransport: webhookTransport, logos: logos)
+      webhookTransport: webhookTransport, logos: logos, providerTransport: providerTransport)
   }
 
   /// A router over `store`: a PostgreSQL store, or one of several instances on one database.
   package init(
     store: any SyncingStore, configuration: ServerConfiguration = .testing,
     clock: @escaping @Sendable () -> Date = { testNow }, showSource: (any ShowSource)? = nil,
-    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil
+    webhookTransport: any WebhookTransport = HTTPWebhookTransport(), logos: LogoCache? = nil,
+    providerTransport: (any ProviderTransport)? = nil
   ) {
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
-      showSource: showSource, webhookTransport: webhookTransport, logos: logos)
+      showSource: showSource, webhookTransport: webhookTransport, logos: logos, providerTransport: providerTransport)
   }
 
   /// Runs `body` against the router, in process: no sockets.
