@@ -1,7 +1,6 @@
 import Foundation
 import TallyAccounts
 import TallyCore
-import TallyOIDC
 import TallyStore
 import TallySync
 import TallyTMDB
@@ -38,7 +37,7 @@ public struct AppServices: Sendable {
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
     logos: LogoCache? = nil,
-    providerTransport: (any ProviderTransport)? = nil
+    providerSignIn: ProviderSignIn? = nil
   ) {
     self.store = store
     self.configuration = configuration
@@ -51,9 +50,7 @@ public struct AppServices: Sendable {
     // Beside an SQLite database; in memory only on PostgreSQL.
     let folder = configuration.databaseURL == nil ? configuration.databasePath.map { URL(fileURLWithPath: $0 + "-logos") } : nil
     self.logos = logos ?? LogoCache(folder: folder)
-    providerSignIn = configuration.oidc.flatMap { settings in
-      providerTransport.map { ProviderSignIn(settings: settings, transport: $0, now: clock) }
-    }
+    self.providerSignIn = providerSignIn
   }
 }
 

@@ -24,12 +24,13 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "tally", factory: LazyMetadataLogHandler.init(label:))
   logger.logLevel = configuration.loggerLevel
+  // Before the database is opened: a provider that cannot be used stops the start-up whole.
+  let providerSignIn = configuration.oidc.map { ProviderSignIn(settings: $0, transport: HTTPProviderTransport(), now: clock) }
+  try await providerSignIn?.checkProvider()
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
   let pushKeys = PushKeys(store: store, clock: clock)
   let services = AppServices(
-    store: store, configuration: configuration, clock: clock, pushKeys: pushKeys,
-    providerTransport: HTTPProviderTransport())
-  try await services.providerSignIn?.checkProvider()
+    store: store, configuration: configuration, clock: clock, pushKeys: pushKeys, providerSignIn: providerSignIn)
   let router = buildRouter(services, metrics: metrics)
   var app = Application(
     router: router,

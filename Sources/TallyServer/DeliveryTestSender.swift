@@ -2,7 +2,6 @@ import Foundation
 import TallyAccounts
 import TallyDelivery
 import TallyHTTP
-import TallyOIDC
 import TallyPush
 import TallyStore
 import TallySync
@@ -40,7 +39,7 @@ extension AppServices {
     webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
     pushKeys: PushKeys? = nil,
     logos: LogoCache? = nil,
-    providerTransport: (any ProviderTransport)? = nil
+    providerSignIn: ProviderSignIn? = nil
   ) {
     let poster = PushPoster(
       keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: configuration.push,
@@ -49,6 +48,6 @@ extension AppServices {
       store: store, configuration: configuration,
       testSender: DeliveryTestSender(poster: poster, transport: webhookTransport, clock: clock),
       accounts: accounts, throttle: throttle, clock: clock, showSource: showSource, logos: logos,
-      providerTransport: providerTransport)
+      providerSignIn: providerSignIn)
   }
 }

@@ -80,6 +80,49 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: harness.path))
   }
 
+  /// Each way `--oidc-*` can be wrong stops serve before it opens the database, naming the
+  /// option and what is wrong with it.
+  @Test func providerSettingsThatCannotBeRightStopServeBeforeItStarts() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-oidc-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func secretFile(_ name: String, _ text: String, mode: Int) throws -> String {
+      let path = folder.appendingPathComponent(name).path
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+      return path
+    }
+    let good = try secretFile("good", "s3cret\n", mode: 0o600)
+    let shared = try secretFile("shared", "s3cret", mode: 0o644)
+    let empty = try secretFile("empty", "\n", mode: 0o600)
+    let closed = try ClosedPort().port
+    let issuer = ["--oidc-issuer", "https://id.example.org/realms/home", "--oidc-client-id", "tally"]
+    let cases: [([String], [String: String], String)] = [
+      (["--oidc-client-id", "tally"], [:], "The --oidc-client-id needs --oidc-issuer (TALLY_OIDC_ISSUER), the provider it is about."),
+      (["--oidc-issuer", "http://id.example.org", "--oidc-client-id", "tally", "--oidc-client-secret-file", good], [:],
+       "The --oidc-issuer cannot be used: The OpenID Connect issuer http://id.example.org is not https"),
+      (["--oidc-issuer", "https://id.example.org"], [:], "The --oidc-issuer needs --oidc-client-id (TALLY_OIDC_CLIENT_ID)"),
+      (issuer, [:], "The --oidc-issuer needs the client secret: --oidc-client-secret-file FILE or TALLY_OIDC_CLIENT_SECRET."),
+      (issuer + ["--oidc-client-secret-file", folder.appendingPathComponent("missing").path], [:], "cannot be read: there is no such file."),
+      (issuer + ["--oidc-client-secret-file", shared], [:], "is readable by others (mode 644): run chmod 600 \(shared)."),
+      (issuer + ["--oidc-client-secret-file", empty], [:], "The --oidc-client-secret-file \(empty) is empty."),
+      (issuer + ["--oidc-client-secret-file", good, "--oidc-new-accounts", "everyone"], [:],
+       "The --oidc-new-accounts must be 'create' or 'invited', not 'everyone'."),
+      (["--trusted-user-create"], [:], "The --trusted-user-create needs --trusted-user-header (TALLY_TRUSTED_USER_HEADER)"),
+      // Everything right but a provider that does not answer: nothing is opened either.
+      (["--oidc-issuer", "http://127.0.0.1:\(closed)", "--oidc-client-id", "tally"], ["TALLY_OIDC_CLIENT_SECRET": "s3cret"],
+       "--oidc-issuer http://127.0.0.1:\(closed) cannot be used: The identity provider could not be reached at http://127.0.0.1:\(closed)/.well-known/openid-configuration"),
+    ]
+    for (arguments, environment, message) in cases {
+      var harness = Harness()
+      harness.environment.merge(environment) { _, new in new }
+      let result = await harness.run(["serve", "--port", "1"] + arguments)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: harness.path))
+    }
+  }
+
   /// Each number serve reads from its environment is checked as its flag is, and named.
   @Test(arguments: [
     ("TALLY_PORT", "0", "TALLY_PORT must be a port from 1 to 65535, not '0'."),

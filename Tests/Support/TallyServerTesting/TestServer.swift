@@ -58,7 +58,10 @@ package struct TestServer: Sendable {
     services = AppServices(
       store: store, configuration: configuration,
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
-      showSource: showSource, webhookTransport: webhookTransport, logos: logos, providerTransport: providerTransport)
+      showSource: showSource, webhookTransport: webhookTransport, logos: logos,
+      providerSignIn: configuration.oidc.flatMap { settings in
+        providerTransport.map { ProviderSignIn(settings: settings, transport: $0, now: clock) }
+      })
   }
 
   /// Runs `body` against the router, in process: no sockets.

@@ -122,4 +122,32 @@ import Testing
       #expect(try await client.send(.get, "/api/v1/me", headers: owner).status == .ok)
     }
   }
+
+  @Test func theUserHeaderMayMakeAccountsAtFirstSight() async throws {
+    try await Self.server(trustingLoopback: true) {
+      $0.trustedUserHeader = "X-Remote-User"
+      $0.trustedUserCreate = true
+    }.testLive { client in
+      // The first name the proxy brings to an empty server is its owner; the next a member.
+      let first = try await client.send(.get, "/api/v1/me", headers: [Self.remoteUser: "ada"])
+      #expect(first.status == .ok)
+      let again = try await client.send(.get, "/api/v1/me", headers: [Self.remoteUser: "ada"])
+      #expect(again.object["id"] as? String == first.object["id"] as? String)
+      let bob = try await client.send(.get, "/api/v1/me", headers: [Self.remoteUser: "bob"])
+      #expect(bob.object["name"] as? String == "bob")
+      let users = try await client.send(.get, "/api/v1/users", headers: [Self.remoteUser: "ada"])
+      #expect(users.status == .ok, "ada is the owner: \(users.text)")
+      #expect(try await client.send(.get, "/api/v1/users", headers: [Self.remoteUser: "bob"]).status == .forbidden)
+    }
+    // From anyone but the proxy, the header still makes nothing.
+    try await Self.server(trustingLoopback: false) {
+      $0.trustedUserHeader = "X-Remote-User"
+      $0.trustedUserCreate = true
+    }.testLive { client in
+      let forged = try await client.send(.get, "/api/v1/me", headers: [Self.remoteUser: "mallory"])
+      #expect(forged.status == .forbidden)
+      let setUp = try await client.send(.post, "/api/v1/setup", json: ["name": "ada", "password": "correct horse"])
+      #expect(setUp.status == .created, "mallory was not made the owner")
+    }
+  }
 }
