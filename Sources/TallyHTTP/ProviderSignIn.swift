@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TallyAccounts
 import TallyOIDC
+import TallyStore
 
 /// `tally serve --oidc-*`: the provider, Tally's registration with it, and who may come in.
 public struct OIDCSettings: Sendable {
@@ -28,9 +29,15 @@ public struct ProviderSignIn: Sendable {
   /// The Content-Security-Policy the pages carry, its `form-action` naming the provider.
   public let policy: PagePolicy
 
-  public init(settings: OIDCSettings, transport: any ProviderTransport, now: @escaping @Sendable () -> Date) {
+  /// `pending`: where sign-ins in progress wait for their callbacks; the server gives its
+  /// store, so any instance on the database may finish one.
+  public init(
+    settings: OIDCSettings, transport: any ProviderTransport, now: @escaping @Sendable () -> Date,
+    pending: any PendingSignInRepository
+  ) {
     self.settings = settings
-    client = OIDCClient(configuration: settings.client, transport: transport, now: now)
+    client = OIDCClient(
+      configuration: settings.client, transport: transport, now: now, pendingSignIns: StoredPendingSignIns(store: pending))
     policy = PagePolicy()
   }
 }
@@ -66,13 +73,21 @@ extension ProviderSignIn {
   /// At start-up: a provider whose discovery document is missing, is not JSON or names
   /// another issuer keeps the server from starting, rather than failing each person later.
   public func checkProvider() async throws {
+    allowForms(by: try await Self.metadata(of: settings, from: client))
+  }
+
+  /// The provider's discovery document, or the reason `tally serve` gives for not starting.
+  public static func metadata(of settings: OIDCSettings, from client: OIDCClient) async throws -> ProviderMetadata {
     do {
-      let metadata = try await client.metadata()
-      policy.allowForms(to: [metadata.authorizationEndpoint] + (metadata.endSessionEndpoint.map { [$0] } ?? []))
+      return try await client.metadata()
     } catch let error as OIDCError {
-      throw ProviderStartFailure(
-        description: "--oidc-issuer \(settings.client.issuer.text) cannot be used: \(error)")
+      throw ProviderStartFailure(description: "--oidc-issuer \(settings.client.issuer.text) cannot be used: \(error)")
     }
+  }
+
+  /// Lets the pages' forms lead to the provider's sign-in and sign-out pages.
+  public func allowForms(by metadata: ProviderMetadata) {
+    policy.allowForms(to: [metadata.authorizationEndpoint] + (metadata.endSessionEndpoint.map { [$0] } ?? []))
   }
 }
 

@@ -6,14 +6,14 @@ import Foundation
 /// as `now`, so nothing here reaches either on its own.
 public struct OIDCClient: Sendable {
   public let configuration: OIDCConfiguration
-  public let pendingSignIns: PendingSignIns
+  public let pendingSignIns: any PendingSignInStore
   let directory: ProviderDirectory
   let transport: any ProviderTransport
   let now: @Sendable () -> Date
 
   public init(
     configuration: OIDCConfiguration, transport: any ProviderTransport, now: @escaping @Sendable () -> Date,
-    pendingSignIns: PendingSignIns = PendingSignIns()
+    pendingSignIns: any PendingSignInStore = PendingSignIns()
   ) {
     self.configuration = configuration
     self.transport = transport
@@ -44,7 +44,7 @@ public struct OIDCClient: Sendable {
     let metadata = try await directory.currentMetadata()
     let pending = PendingSignIn.generate(
       at: now(), redirectURI: redirectURI ?? configuration.redirectURI, purpose: purpose, using: &generator)
-    await pendingSignIns.keep(pending)
+    try await pendingSignIns.keep(pending)
     let url = pending.authorizationURL(
       endpoint: metadata.authorizationEndpoint, clientID: configuration.clientID, scopes: configuration.scopes)
     return Start(authorizationURL: url, state: pending.state)
@@ -69,7 +69,7 @@ public struct OIDCClient: Sendable {
     }
     guard let state = callback.state, !state.isEmpty else { throw OIDCError.stateMissing }
     guard let browserState, browserState == state else { throw OIDCError.stateFromAnotherBrowser }
-    guard let pending = await pendingSignIns.take(state: state, at: now()) else { throw OIDCError.stateUnknown }
+    guard let pending = try await pendingSignIns.take(state: state, at: now()) else { throw OIDCError.stateUnknown }
     if let named = callback.issuer, named != configuration.issuer.text {
       throw OIDCError.callbackRejected(reason: "names the issuer \(clipped(named)), not \(configuration.issuer.text)")
     }

@@ -1,10 +1,20 @@
 import Foundation
 
+/// Where a server keeps the sign-ins it began until their callbacks come: in its memory
+/// (``PendingSignIns``), or in a database every instance shares, so a callback may reach
+/// another instance than the one that sent the person away. Each is taken once.
+public protocol PendingSignInStore: Sendable {
+  func keep(_ pending: PendingSignIn) async throws
+  /// The sign-in `state` names, removed so it cannot be taken again; nil when there is none
+  /// or it is older than its lifetime at `now`.
+  func take(state: String, at now: Date) async throws -> PendingSignIn?
+}
+
 /// The sign-ins begun and not yet finished, in this process's memory. Each is taken once, so a
 /// replayed callback finds nothing; each lives at most `lifetime`; and at most `capacity` are
 /// kept, the oldest giving way first: anyone may begin a sign-in, so memory must not grow
 /// with them.
-public actor PendingSignIns {
+public actor PendingSignIns: PendingSignInStore {
   public let lifetime: TimeInterval
   public let capacity: Int
 

@@ -2,8 +2,8 @@ import GRDB
 
 extension Migrations {
   /// Sign-in through an OpenID Connect provider (issue 57): the (issuer, subject) pairs linked
-  /// to users, and owners' invitations, kept only as their secrets' hashes. Only adds tables:
-  /// every row of the version before is kept as it was.
+  /// to users, owners' invitations, kept only as their secrets' hashes, and the sign-ins begun
+  /// and not yet finished. Only adds tables: every row of the version before is kept as it was.
   static func v16(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -22,6 +22,13 @@ extension Migrations {
           created_at TEXT NOT NULL,
           expires_at TEXT NOT NULL CHECK (expires_at > created_at)
         ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE pending_sign_ins (
+          key TEXT PRIMARY KEY NOT NULL CHECK (length(key) = 64),
+          body TEXT NOT NULL CHECK (length(body) <= 8192),
+          created_at TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX pending_sign_ins_by_age ON pending_sign_ins(created_at);
         """)
   }
 }

@@ -9,6 +9,7 @@ import TallyAPI
 import TallyDelivery
 import TallyHeap
 import TallyHTTP
+import TallyOIDC
 import TallySQLite
 import TallyStore
 import TallySync
@@ -25,9 +26,16 @@ public func buildApplication(
   var logger = Logger(label: "tally", factory: LazyMetadataLogHandler.init(label:))
   logger.logLevel = configuration.loggerLevel
   // Before the database is opened: a provider that cannot be used stops the start-up whole.
-  let providerSignIn = configuration.oidc.map { ProviderSignIn(settings: $0, transport: HTTPProviderTransport(), now: clock) }
-  try await providerSignIn?.checkProvider()
+  var providerMetadata: ProviderMetadata?
+  if let settings = configuration.oidc {
+    providerMetadata = try await ProviderSignIn.metadata(
+      of: settings, from: OIDCClient(configuration: settings.client, transport: HTTPProviderTransport(), now: clock))
+  }
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
+  let providerSignIn = configuration.oidc.map {
+    ProviderSignIn(settings: $0, transport: HTTPProviderTransport(), now: clock, pending: store)
+  }
+  if let providerSignIn, let providerMetadata { providerSignIn.allowForms(by: providerMetadata) }
   let pushKeys = PushKeys(store: store, clock: clock)
   let services = AppServices(
     store: store, configuration: configuration, clock: clock, pushKeys: pushKeys, providerSignIn: providerSignIn)

@@ -6,7 +6,7 @@ public protocol Store:
   UserRepository, HabitRepository, EntryRepository, JournalRepository, StreamingRepository,
   CredentialRepository, AccountRepository, ReminderDeliveryRepository, ReminderChannelRepository, PushRepository,
   SnapshotRepository, RevisionRepository, HistoryRepository, SignInAttemptRepository, PauseRepository,
-  IdentityRepository
+  IdentityRepository, PendingSignInRepository
 {
   /// Gives back what the store keeps in memory to be fast, after work far larger than a
   /// request's (an import): caches it refills as it is used again.

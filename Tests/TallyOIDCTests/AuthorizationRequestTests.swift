@@ -19,7 +19,7 @@ import Testing
     #expect(query["code_challenge_method"] == "S256")
     #expect(query["state"] == start.state)
     // The pending sign-in behind the state holds the nonce and the verifier the URL commits to.
-    let pending = try #require(await world.client.pendingSignIns.take(state: start.state, at: world.provider.now))
+    let pending = try #require(try await world.client.pendingSignIns.take(state: start.state, at: world.provider.now))
     #expect(query["nonce"] == pending.nonce)
     #expect(query["code_challenge"] == pending.pkce.challenge)
     // Spaces as %20, the redirect URI's reserved characters encoded: nothing a provider could read two ways.

@@ -104,4 +104,30 @@ private let invitedB = String(repeating: "b", count: 64)
     #expect(throws: ValidationError.self) { try Invitation(tokenHash: "ABC", createdBy: UUID(), createdAt: now, expiresAt: now + 1) }
     #expect(throws: ValidationError.self) { try Invitation(tokenHash: invitedA, createdBy: UUID(), createdAt: now, expiresAt: now) }
   }
+
+  @Test(arguments: StoreFactory.all)
+  func aSignInInProgressIsTakenOnceBeforeItsTimeIsUp(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let key = String(repeating: "d", count: 64)
+    try await store.keepPendingSignIn(key: key, body: "first", at: now, lifetime: 600, capacity: 10)
+    #expect(try await store.takePendingSignIn(key: key, at: now + 599, lifetime: 600) == "first")
+    #expect(try await store.takePendingSignIn(key: key, at: now + 599, lifetime: 600) == nil, "taken once")
+
+    try await store.keepPendingSignIn(key: key, body: "late", at: now, lifetime: 600, capacity: 10)
+    #expect(try await store.takePendingSignIn(key: key, at: now + 600, lifetime: 600) == nil, "too old")
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func signInsInProgressAreBoundedOldestFirst(_ factory: StoreFactory) async throws {
+    let store = try await factory.make()
+    let keys = (0..<5).map { String(repeating: String($0), count: 64) }
+    for (index, key) in keys.enumerated() {
+      try await store.keepPendingSignIn(key: key, body: "\(index)", at: now + Double(index), lifetime: 600, capacity: 3)
+    }
+    var kept: [String] = []
+    for key in keys {
+      if let body = try await store.takePendingSignIn(key: key, at: now + 10, lifetime: 600) { kept.append(body) }
+    }
+    #expect(kept == ["2", "3", "4"])
+  }
 }

@@ -96,3 +96,37 @@ extension PostgresConnection {
     }
   }
 }
+
+// MARK: - Sign-ins in progress
+
+extension PostgresStore {
+  public func keepPendingSignIn(key: String, body: String, at now: Date, lifetime: TimeInterval, capacity: Int)
+    async throws
+  {
+    let cutoff = InstantText.text(now.addingTimeInterval(-lifetime))
+    try await write { connection in
+      try await connection.run("DELETE FROM pending_sign_ins WHERE created_at <= \(cutoff)")
+      // Instances trimming at once may each leave one more than `capacity`: a bound, not a count.
+      try await connection.run(
+        """
+        DELETE FROM pending_sign_ins WHERE key IN (
+          SELECT key FROM pending_sign_ins ORDER BY created_at
+          LIMIT greatest(0, (SELECT count(*) FROM pending_sign_ins) - \(capacity) + 1))
+        """)
+      try await connection.run(
+        """
+        INSERT INTO pending_sign_ins (key, body, created_at) VALUES (\(key), \(body), \(InstantText.text(now)))
+        ON CONFLICT (key) DO UPDATE SET body = excluded.body, created_at = excluded.created_at
+        """)
+    }
+  }
+
+  public func takePendingSignIn(key: String, at now: Date, lifetime: TimeInterval) async throws -> String? {
+    let cutoff = InstantText.text(now.addingTimeInterval(-lifetime))
+    return try await write { connection in
+      try await connection.values(
+        "DELETE FROM pending_sign_ins WHERE key = \(key) AND created_at > \(cutoff) RETURNING body", as: String.self
+      ).first
+    }
+  }
+}

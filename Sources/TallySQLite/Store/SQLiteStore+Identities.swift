@@ -91,3 +91,35 @@ extension Database {
       arguments: [identity.issuer, identity.subject, identity.userID.storeText, InstantText.text(identity.createdAt)])
   }
 }
+
+// MARK: - Sign-ins in progress
+
+extension SQLiteStore {
+  public func keepPendingSignIn(key: String, body: String, at now: Date, lifetime: TimeInterval, capacity: Int)
+    async throws
+  {
+    try await write { db in
+      try db.execute(
+        sql: "DELETE FROM pending_sign_ins WHERE created_at <= ?",
+        arguments: [InstantText.text(now.addingTimeInterval(-lifetime))])
+      try db.execute(
+        sql: """
+          DELETE FROM pending_sign_ins WHERE key IN (
+            SELECT key FROM pending_sign_ins ORDER BY created_at
+            LIMIT max(0, (SELECT count(*) FROM pending_sign_ins) - ? + 1))
+          """,
+        arguments: [capacity])
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO pending_sign_ins (key, body, created_at) VALUES (?, ?, ?)",
+        arguments: [key, body, InstantText.text(now)])
+    }
+  }
+
+  public func takePendingSignIn(key: String, at now: Date, lifetime: TimeInterval) async throws -> String? {
+    try await write { db in
+      try String.fetchOne(
+        db, sql: "DELETE FROM pending_sign_ins WHERE key = ? AND created_at > ? RETURNING body",
+        arguments: [key, InstantText.text(now.addingTimeInterval(-lifetime))])
+    }
+  }
+}

@@ -11,7 +11,7 @@ public enum DatabaseCopy {
   /// stays locked out after.
   public static let tables = [
     "users", "user_credentials", "provider_identities", "invitations", "habits", "habit_entries", "journal_entries", "chat_messages", "shows",
-    "show_providers", "episodes", "prices", "pauses", "api_tokens", "sessions", "sign_in_attempts",
+    "show_providers", "episodes", "prices", "pauses", "api_tokens", "sessions", "sign_in_attempts", "pending_sign_ins",
     "reminder_deliveries", "feed_tokens", "webhooks", "vapid_keys", "push_subscriptions", "push_deliveries",
     "sync_meta", "sync_heads", "sync_entities", "sync_remotes", "sync_outbox", "journal_revisions",
   ]

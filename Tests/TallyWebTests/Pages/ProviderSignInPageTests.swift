@@ -269,4 +269,22 @@ import Testing
       #expect(page.headers[.contentSecurityPolicy]?.hasSuffix("form-action 'self' https://id.example.test") == true)
     }
   }
+
+  @Test func anotherInstanceOnTheSameDatabaseFinishesTheSignIn() async throws {
+    let first = try World()
+    // A second instance: its own memory and its own client, the same database.
+    var configuration = ServerConfiguration.testing
+    configuration.oidc = first.server.services.configuration.oidc
+    let second = TestServer(store: first.server.services.store, configuration: configuration, providerTransport: first.provider)
+    let started = try await first.server.test { client in
+      Visit(response: try await client.send(.get, "/signin/oidc", headers: Self.hostHeaders()))
+    }
+    let returned = try first.provider.authorize(try #require(started.response.headers[.location].flatMap(URL.init(string:))))
+    try await second.test { client in
+      let cookie: HTTPFields = [.cookie: "\(Self.stateCookie)=\(started.cookies[Self.stateCookie]!)"]
+      let finished = try await client.send(
+        .get, "/signin/oidc/callback?state=\(returned.state!)&code=\(returned.code!)", headers: Self.hostHeaders(cookie))
+      #expect(finished.headers[.location] == "/today", "\(finished.text.prefix(400))")
+    }
+  }
 }
