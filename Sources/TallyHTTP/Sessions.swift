@@ -15,6 +15,7 @@ extension AppServices {
   package func signIn(name: String, password: String, address: String) async throws
     -> (user: User, session: BrowserSession, secret: SecretToken)
   {
+    try refusePasswordsWhenProviderOnly()
     let now = clock()
     let key = SignInThrottle.key(name: name, address: address)
     let attempt = try await throttle.attempt(key, at: now)
@@ -28,6 +29,13 @@ extension AppServices {
       await throttle.release(attempt)
       throw error
     }
+  }
+
+  /// With `--oidc-only`, a password opens no session and makes no account, through the pages
+  /// or the API; the CLI still reaches the database.
+  package func refusePasswordsWhenProviderOnly() throws {
+    guard providerSignIn?.settings.only == true else { return }
+    throw Problem(.forbidden, "This server signs people in through its identity provider only.")
   }
 
   /// `HttpOnly`, `SameSite=Lax`, and `Secure` when the request came over HTTPS (as a trusted

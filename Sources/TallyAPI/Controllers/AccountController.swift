@@ -29,6 +29,7 @@ struct AccountController {
 
   /// Creates the owner on a new server and signs them in.
   @Sendable func setUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try services.refusePasswordsWhenProviderOnly()
     let body = try await request.decodeJSON(CredentialsBody.self, limit: services.configuration.maxBodySize)
     let now = services.clock()
     let user = try await services.accounts.setUp(
@@ -37,6 +38,7 @@ struct AccountController {
   }
 
   @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try services.refusePasswordsWhenProviderOnly()
     guard services.configuration.allowSignUp else {
       throw Problem(.forbidden, "Sign-up is closed on this server; ask its owner for an account.")
     }

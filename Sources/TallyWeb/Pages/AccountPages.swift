@@ -53,7 +53,7 @@ struct AccountPages {
 
   /// Creates the owner and signs them in; a rejected form comes back with the name kept.
   @Sendable func setUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-    try refuseWhenProviderOnly()
+    try services.refusePasswordsWhenProviderOnly()
     let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
     let timeZone = form.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC"
     do {
@@ -80,7 +80,6 @@ struct AccountPages {
   }
 
   @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-    try refuseWhenProviderOnly()
     let form = try await request.decodeForm(Credentials.self, limit: services.configuration.maxBodySize)
     let next = Self.safeNext(form.next)
     do {
@@ -135,12 +134,6 @@ struct AccountPages {
     return try Templates.shared.page(
       "signin", title: "Sign in", section: nil, user: nil, request: request, content: form, status: status
     ).response(from: request, context: context)
-  }
-
-  /// With `--oidc-only`, passwords do not open sessions; the CLI still reaches the database.
-  private func refuseWhenProviderOnly() throws {
-    guard services.providerSignIn?.settings.only == true else { return }
-    throw Problem(.forbidden, "This server signs people in through its identity provider only.")
   }
 
   /// Where a person signed in through the provider goes after Tally's session ends: the

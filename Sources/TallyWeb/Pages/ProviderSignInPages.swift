@@ -75,17 +75,30 @@ struct ProviderSignInPages {
       to: signIn, for: Purpose(next: "/settings#account", linkTo: user.id), request: request, context: context)
   }
 
+  /// Counted as a password sign-in is, per client address: a refused callback is a try, an
+  /// accepted one clears the count, so no one replays or forges callbacks at network speed.
   @Sendable func callback(_ request: Request, context: AppRequestContext) async throws -> Response {
     let signIn = try provider()
     let items = URLComponents(string: request.uri.description)?.queryItems ?? []
     let browserState = request.cookies[Self.stateCookieName]?.value
+    let key = SignInThrottle.key(name: "\u{1}provider", address: context.clientAddress)
     var response: Response
     do {
-      let finished = try await signIn.client.finish(CallbackParameters(queryItems: items), browserState: browserState)
-      let purpose = (try? JSONDecoder().decode(Purpose.self, from: Data(finished.purpose.utf8))) ?? Purpose()
-      response = try await arrive(finished.identity, purpose: purpose, rules: signIn.settings.rules, context: context)
-      if finished.idToken.utf8.count <= 3072 {
-        response.setCookie(Self.idTokenCookie(finished.idToken, context: context, maxAge: Int(services.accounts.sessionLifetime)))
+      let attempt = try await services.throttle.attempt(key, at: services.clock())
+      do {
+        let finished = try await signIn.client.finish(CallbackParameters(queryItems: items), browserState: browserState)
+        let purpose = (try? JSONDecoder().decode(Purpose.self, from: Data(finished.purpose.utf8))) ?? Purpose()
+        response = try await arrive(finished.identity, purpose: purpose, rules: signIn.settings.rules, context: context)
+        if finished.idToken.utf8.count <= 3072 {
+          response.setCookie(Self.idTokenCookie(finished.idToken, context: context, maxAge: Int(services.accounts.sessionLifetime)))
+        }
+        await services.throttle.reset(key)
+      } catch {
+        // Only a verdict on the sign-in counts: not the provider or the database failing.
+        if Problem.from(error).map({ $0.status == .badGateway || $0.status == .serviceUnavailable }) ?? true {
+          await services.throttle.release(attempt)
+        }
+        throw error
       }
     } catch {
       guard let problem = Problem.from(error) else { throw error }

@@ -216,7 +216,15 @@ import Testing
       #expect(!setUp.contains(#"id="password""#) && setUp.contains(#"id="oidc-signin""#))
       let refused = try await client.postPageForm("/setup", [("name", "eve"), ("password", "correct horse")], headers: [:])
       #expect(refused.status == .forbidden)
+      let viaAPI = try await client.send(.post, "/api/v1/setup", json: ["name": "eve", "password": "correct horse"])
+      #expect(viaAPI.status == .forbidden)
       #expect(try await world.server.services.store.users().isEmpty)
+      _ = try await Self.signIn(client, world)
+      // A password the owner set from the CLI opens nothing either.
+      let owner = try #require(await world.server.services.store.ownerID())
+      try await world.server.services.accounts.setPassword("correct horse", for: owner, at: testNow)
+      let session = try await client.send(.post, "/api/v1/session", json: ["name": "ada", "password": "correct horse"])
+      #expect(session.status == .forbidden)
     }
   }
 
@@ -285,6 +293,20 @@ import Testing
       let finished = try await client.send(
         .get, "/signin/oidc/callback?state=\(returned.state!)&code=\(returned.code!)", headers: Self.hostHeaders(cookie))
       #expect(finished.headers[.location] == "/today", "\(finished.text.prefix(400))")
+    }
+  }
+
+  @Test func forgedCallbacksAreThrottledLikePasswords() async throws {
+    let world = try World()
+    try await world.server.test { client in
+      for attempt in 1...6 {
+        let forged = try await client.send(.get, "/signin/oidc/callback?state=guess\(attempt)&code=x", headers: Self.hostHeaders())
+        #expect(forged.status == (attempt <= 5 ? .badRequest : .tooManyRequests), "attempt \(attempt)")
+      }
+      // The same address's real sign-in waits for the window too.
+      let blocked = try await Self.signIn(client, world)
+      #expect(blocked.callback.response.status == .tooManyRequests)
+      #expect(blocked.callback.cookies[AppServices.sessionCookieName] == nil)
     }
   }
 }
