@@ -147,7 +147,7 @@ struct ProviderSignInPages {
     return response
   }
 
-  /// A refused sign-in, with the way back to the password form unless the server has none.
+  /// A refused sign-in, as a page whose way back is the sign-in page.
   private func refusal(_ problem: Problem, request: Request, context: AppRequestContext) throws -> Response {
     var problem = problem
     if problem.status == .badGateway {
