@@ -13,7 +13,7 @@ port the provider's redirect URI names) with a fresh database, and a fresh brows
 - Offline: after an OIDC sign-in (with `--oidc-only`, no password form) the offline app marks
   a habit with the server gone, keeps it across a reload, and syncs it when back online.
 
-Usage: e2e/oidc.py PATH/TO/TALLY PORT   (run by .ci/oidc-e2e)
+Usage: e2e/oidc.py PATH/TO/TALLY PORT [SCREENSHOT_DIR]   (run by .ci/oidc-e2e)
 """
 import shutil
 import sys
@@ -26,6 +26,8 @@ from support import (Report, axe_violations, chromium, emulate_offline, mark, pa
                      soon, waiting)
 
 TALLY, PORT = sys.argv[1], int(sys.argv[2])
+# Where each audited page's picture goes, to be looked at; none unless asked.
+SHOTS = Path(sys.argv[3]) if len(sys.argv) > 3 else None
 BASE = f"http://127.0.0.1:{PORT}"
 PROVIDER = lemonldap.from_environment()
 PEOPLE = lemonldap.people(PROVIDER)
@@ -122,6 +124,8 @@ class Browser:
                 check(overflow <= 0, f"{name}: no horizontal scrolling at 375 px ({overflow})")
             found = [(v["id"], len(v["nodes"])) for v in axe_violations(self.d)]
             check(not found, f"{name} at {size[0]} px: axe finds no violation {found}")
+            if SHOTS:
+                self.d.save_screenshot(str(SHOTS / f"{name.replace(' ', '-')}-{size[0]}.png"))
 
 
 def accounts_and_sign_out(b, server):
@@ -134,6 +138,14 @@ def accounts_and_sign_out(b, server):
     first = b.account()
     check(bool(first[0]) and first[1] in ("Doctor Who", "dwho"), f"an account was made for dwho: {first}")
     check(b.is_owner(), "the first person on an empty server is the owner")
+    # Settings (where is_owner left us) has the provider's section: linked, and invitations.
+    check("This account is linked" in b.find("#account").text, "Settings says the account is linked to the provider")
+    b.audit("settings with a provider")
+    b.find("#invite").click()
+    b.settled()
+    link = b.find("#invite-link").get_attribute("value")
+    check(link.startswith(BASE + "/signin/oidc?invite="), f"the owner gets an invitation link ({link[:60]}…)")
+    b.audit("an invitation")
 
     b.sign_out()
     check(not b.signed_in(), "after signing out, Today asks to sign in")
