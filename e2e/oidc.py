@@ -10,6 +10,8 @@ port the provider's redirect URI names) with a fresh database, and a fresh brows
   with `--oidc-new-accounts create` a second person gets an account of their own, not owner.
 - Groups: with `--oidc-allowed-group`, a person outside the group is told they are not
   admitted and has no session; one inside signs in.
+- Hostile callbacks: an over-long value refused by name, sixteen forged callbacks at once
+  from one address meeting the throttle, none opening a session.
 - Offline: after an OIDC sign-in (with `--oidc-only`, no password form) the offline app marks
   a habit with the server gone, keeps it across a reload, and syncs it when back online.
 
@@ -18,6 +20,9 @@ Usage: e2e/oidc.py PATH/TO/TALLY PORT [SCREENSHOT_DIR]   (run by .ci/oidc-e2e)
 import shutil
 import sys
 import tempfile
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import lemonldap
@@ -214,6 +219,29 @@ def offline_after_sign_in(b, server):
     check(entry and (entry[-1].get("fields") or {}).get("status") == "done", f"the server has Read done on {day}: {entry}")
 
 
+def hostile_callbacks(b, server):
+    """What the hostile probe does to password sign-in, done to the callback: forged callbacks
+    at once from one address meet the throttle (five counted, the rest 429), none opens a
+    session, and an over-long value is refused by name."""
+    def callback(query):
+        request = urllib.request.Request(BASE + "/signin/oidc/callback?" + query)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.headers.get_all("Set-Cookie") or [], answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get_all("Set-Cookie") or [], error.read().decode()
+
+    long = callback("state=" + "s" * 5000 + "&code=x")
+    check(long[0] == 400 and "longer than 4096 bytes" in long[2], f"an over-long state is refused by name ({long[0]})")
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(lambda n: callback(f"state=forged{n}&code=x"), range(16)))
+    statuses = sorted(status for status, _, _ in answers)
+    check(statuses.count(400) == 4 and statuses.count(429) == 12,
+          f"16 forged callbacks at once: 4 more counted (400), 12 refused (429): {statuses}")
+    check(all(not any(c.startswith("tally_session=") and not c.startswith("tally_session=;") for c in cookies)
+              for _, cookies, _ in [long] + answers), "no forged callback opens a session")
+
+
 def run(case, *options):
     print(f"== {case.__name__} ({' '.join(options)})")
     server, browser, failures = Tally(options), None, len(report.failures)
@@ -234,4 +262,5 @@ def run(case, *options):
 run(accounts_and_sign_out, "--oidc-new-accounts", "create")
 run(group_refused, "--oidc-new-accounts", "create", "--oidc-allowed-group", "timelords")
 run(offline_after_sign_in, "--oidc-new-accounts", "create", "--oidc-only")
+run(hostile_callbacks, "--oidc-new-accounts", "create")
 report.exit()
