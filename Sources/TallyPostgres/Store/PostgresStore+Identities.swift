@@ -34,10 +34,8 @@ extension PostgresStore {
     _ user: User, credential: PasswordCredential, identity: ProviderIdentity, invitationHash: String?
   ) async throws -> User {
     let user = try User.checked(user)
-    let credential = credential.naming(user)
-    var identity = identity
-    identity.userID = user.id
-    return try await write { [identity] connection in
+    let (credential, identity) = (credential.naming(user), identity.naming(user))
+    return try await write { connection in
       if let invitationHash {
         let taken = try await connection.run(
           """

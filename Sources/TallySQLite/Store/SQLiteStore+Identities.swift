@@ -33,10 +33,8 @@ extension SQLiteStore {
     _ user: User, credential: PasswordCredential, identity: ProviderIdentity, invitationHash: String?
   ) async throws -> User {
     let user = try User.checked(user)
-    let credential = credential.naming(user)
-    var identity = identity
-    identity.userID = user.id
-    return try await write { [identity] db in
+    let (credential, identity) = (credential.naming(user), identity.naming(user))
+    return try await write { db in
       if let invitationHash {
         let taken = try Int.fetchOne(
           db, sql: "DELETE FROM invitations WHERE token_hash = ? AND expires_at > ? RETURNING 1",

@@ -29,6 +29,15 @@ public struct ProviderIdentity: Hashable, Sendable {
   }
 }
 
+extension ProviderIdentity {
+  /// This identity given to `user`, as a new account stores it.
+  public func naming(_ user: User) -> ProviderIdentity {
+    var identity = self
+    identity.userID = user.id
+    return identity
+  }
+}
+
 /// An owner's invitation to make an account at a first sign-in through the provider: a link
 /// whose secret only its hash is kept of, taken once, before it expires.
 public struct Invitation: Hashable, Sendable {
