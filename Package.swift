@@ -470,6 +470,8 @@ package.targets += [
       "TallyStore",
       "TallyAccounts",
       "TallyOIDC",
+      "TallyLocalization",
+      .product(name: "Logging", package: "swift-log"),
       "TallyWire",
       "TallyTMDB",
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -555,6 +557,8 @@ package.targets += [
       "TallyTMDB",
       "TallyOIDC",
       "TallyOIDCTesting",
+      "TallyLocalization",
+      .product(name: "NIOCore", package: "swift-nio"),
     ],
     swiftSettings: swiftSettings
   ),

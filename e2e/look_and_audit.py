@@ -183,6 +183,14 @@ try:
     color_scheme(d, "dark")
     go("/signin")
     screen("signin")
+    # The sign-in page in a language with long words, one read from the right, and one in
+    # another script, chosen with the page's own language links.
+    for code in ("de", "ar", "ja"):
+        go(f"/language?code={code}&next=%2Fsignin")
+        check(js("return [document.documentElement.lang, document.documentElement.dir]") == [code, "rtl" if code == "ar" else "ltr"],
+              f"the sign-in page is in {code}")
+        screen(f"signin-{code}")
+    go("/language?code=en&next=%2Fsignin")
     d.find_element(By.ID, "name").send_keys("ada")
     d.find_element(By.ID, "password").send_keys("correct horse battery")
     d.find_element(By.CSS_SELECTOR, "button[type=submit]").click()

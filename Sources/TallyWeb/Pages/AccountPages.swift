@@ -3,27 +3,13 @@ import Hummingbird
 import TallyAccounts
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyOIDC
 import TallyStore
 
 /// First run (the owner's account), sign-in and sign-out, as pages and plain form posts.
 struct AccountPages {
   let services: AppServices
-
-  struct Form: Sendable {
-    let heading: String
-    let lead: String
-    let action: String
-    let button: String
-    let setUp: Bool
-    let name: String
-    let next: String
-    let timeZone: String
-    let error: String?
-    /// "Sign in with NAME", when the server has a provider.
-    let provider: String?
-    let passwordForm: Bool
-  }
 
   struct Credentials: Decodable {
     var name: String
@@ -39,6 +25,7 @@ struct AccountPages {
     router.get("signin", use: signInForm)
     router.post("signin", use: signIn)
     router.post("signout", use: signOut)
+    router.get("language", use: chooseLanguage)
   }
 
   @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -66,9 +53,9 @@ struct AccountPages {
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
+      let reason = SignInForm.reason(error, form: form.name, password: form.password, speech: PageLanguages.speech(PageLanguages.visitor(request)))
       return try setUpPage(
-        name: form.name, timeZone: timeZone, error: problem.detail, request: request, context: context,
-        status: problem.status)
+        name: form.name, timeZone: timeZone, error: reason, request: request, context: context, status: problem.status)
     }
   }
 
@@ -90,9 +77,9 @@ struct AccountPages {
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
+      let reason = SignInForm.reason(error, form: form.name, password: form.password, speech: PageLanguages.speech(PageLanguages.visitor(request)))
       return try signInPage(
-        name: form.name, next: next, error: problem.detail, request: request, context: context,
-        status: problem.status)
+        name: form.name, next: next, error: reason, request: request, context: context, status: problem.status)
     }
   }
 
@@ -112,28 +99,62 @@ struct AccountPages {
     name: String, timeZone: String, error: String?, request: Request, context: AppRequestContext,
     status: HTTPResponse.Status = .ok
   ) throws -> Response {
-    let form = Form(
-      heading: "Welcome to Tally", lead: "Create the owner's account for this server. You can add others later.",
-      action: "/setup", button: "Create account", setUp: true, name: name, next: "/today",
-      timeZone: timeZone, error: error, provider: services.providerSignIn?.settings.displayName,
-      passwordForm: services.providerSignIn?.settings.only != true)
-    return try Templates.shared.page(
-      "signin", title: "Set up", section: nil, user: nil, request: request, content: form, status: status
-    ).response(from: request, context: context)
+    try formPage(
+      setUp: true, name: name, next: "/today", timeZone: timeZone, error: error, request: request, context: context,
+      status: status)
   }
 
   private func signInPage(
     name: String, next: String, error: String?, request: Request, context: AppRequestContext,
     status: HTTPResponse.Status = .ok
   ) throws -> Response {
-    let form = Form(
-      heading: "Sign in", lead: "Your days are waiting.", action: "/signin", button: "Sign in",
-      setUp: false, name: name, next: next, timeZone: "UTC", error: error,
-      provider: services.providerSignIn?.settings.displayName,
-      passwordForm: services.providerSignIn?.settings.only != true)
-    return try Templates.shared.page(
-      "signin", title: "Sign in", section: nil, user: nil, request: request, content: form, status: status
+    try formPage(
+      setUp: false, name: name, next: next, timeZone: "UTC", error: error, request: request, context: context,
+      status: status)
+  }
+
+  /// Both forms, in the visitor's language.
+  private func formPage(
+    setUp: Bool, name: String, next: String, timeZone: String, error: String?, request: Request,
+    context: AppRequestContext, status: HTTPResponse.Status
+  ) throws -> Response {
+    let speech = PageLanguages.speech(PageLanguages.visitor(request))
+    return try Self.formPage(
+      setUp: setUp, speech: speech, name: name, next: next, timeZone: timeZone, error: error,
+      provider: services.providerSignIn?.settings, request: request, status: status
     ).response(from: request, context: context)
+  }
+
+  static func formPage(
+    setUp: Bool, speech: PageSpeech, name: String, next: String, timeZone: String, error: String?,
+    provider: OIDCSettings?, request: Request, status: HTTPResponse.Status = .ok
+  ) -> HTMLPage {
+    let form = SignInForm(
+      setUp: setUp, speech: speech, name: name, next: next, timeZone: timeZone, error: error, provider: provider)
+    return Templates.shared.page(
+      "signin", title: speech.translator.text(setUp ? "setUp.title" : "signIn.title"), section: nil, user: nil,
+      request: request, content: form, status: status, speech: speech)
+  }
+
+  /// The language links' target: the choice kept in a cookie for a year (a device's, before
+  /// anyone has an account to keep it in), then back to the form. An unknown code is a 422
+  /// naming the codes there are.
+  @Sendable func chooseLanguage(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let code = request.uri.queryParameters["code"].map(String.init) ?? ""
+    let language: Language
+    do {
+      language = try Language(code: code)
+    } catch {
+      return try ErrorPage.response(
+        Problem(.unprocessableContent, error.description, field: "code"), user: context.user, request: request,
+        context: context, back: "/signin")
+    }
+    var response = Response.seeOther(Self.safeNext(request.uri.queryParameters["next"].map(String.init)))
+    response.setCookie(
+      Cookie(
+        name: PageLanguages.cookie, value: language.code, maxAge: 365 * 24 * 3600, path: "/", secure: context.overHTTPS,
+        httpOnly: true, sameSite: .lax))
+    return response
   }
 
   /// Where a person signed in through the provider goes after Tally's session ends: the

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The frame around every page: title, navigation, who is signed in, theme and assets.
@@ -21,6 +22,12 @@ struct PageChrome: Sendable {
   }
 
   let title: String
+  /// "Settings · Tally", in the page's language.
+  let fullTitle: String
+  /// `<html lang dir>`: the language the page's text is in, and which way it reads.
+  let lang: String
+  let dir: String
+  let skipToContent: String
   let userName: String?
   /// Whose page it is: the offline outbox keeps each account's changes apart.
   let userID: String?
@@ -48,10 +55,14 @@ struct PageChrome: Sendable {
 
   init(
     title: String, section: Section?, user: User?, request: Request, notice: String? = nil,
-    live: StoreRevision? = nil
+    live: StoreRevision? = nil, speech: PageSpeech = .english
   ) {
     let assets = Assets.shared
     self.title = title
+    fullTitle = speech.translator.text("page.title", ["page": title])
+    lang = speech.lang
+    dir = speech.dir
+    skipToContent = speech.translator.text("page.skipToContent")
     self.userName = user?.name
     self.userID = user?.id.storeText
     self.nav =
@@ -97,9 +108,11 @@ struct PageContext<Content>: Sendable where Content: Sendable {
 extension Templates {
   func page<Content: Sendable>(
     _ template: String, title: String, section: PageChrome.Section?, user: User?, request: Request,
-    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil, live: StoreRevision? = nil
+    content: Content, status: HTTPResponse.Status = .ok, notice: String? = nil, live: StoreRevision? = nil,
+    speech: PageSpeech = .english
   ) -> HTMLPage {
-    let chrome = PageChrome(title: title, section: section, user: user, request: request, notice: notice, live: live)
+    let chrome = PageChrome(
+      title: title, section: section, user: user, request: request, notice: notice, live: live, speech: speech)
     return HTMLPage(render(PageContext(chrome: chrome, content: content), template), status: status)
   }
 }

@@ -102,7 +102,8 @@ extension PageContext: MustacheParent {
 
 extension PageChrome: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "title": \.title, "userName": \.userName, "userID": \.userID, "nav": \.nav, "theme": \.theme,
+    "title": \.title, "fullTitle": \.fullTitle, "lang": \.lang, "dir": \.dir, "skipToContent": \.skipToContent,
+    "userName": \.userName, "userID": \.userID, "nav": \.nav, "theme": \.theme,
     "stylesheet": \.stylesheet, "script": \.script, "pagesStylesheet": \.pagesStylesheet,
     "pagesScript": \.pagesScript, "featuresStylesheet": \.featuresStylesheet, "featuresScript": \.featuresScript,
     "syncScript": \.syncScript, "offlineScript": \.offlineScript, "icon": \.icon, "notice": \.notice,

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import Logging
+import TallyLocalization
+
+/// The languages the pages speak (docs/translating.md): every `Resources/locales/<code>.json`,
+/// read once. The pages a visitor sees before signing in (sign-in, set-up) speak the language
+/// they chose there, else the one their browser asks for; the pages behind sign-in are English
+/// until their text, too, comes from the catalogs.
+enum PageLanguages {
+  /// A file that is missing or broken is a bug a test catches: it stops the server naming
+  /// the file, rather than serving keys.
+  static let shared: Translations = {
+    do {
+      return try Translations.load(from: folder(), missing: MissingTranslations(warn: warnOnce))
+    } catch {
+      preconditionFailure("the page translations are broken: \(error)")
+    }
+  }()
+
+  /// The cookie the sign-in page's language picker sets, for a year: a device's choice before
+  /// anyone has an account to keep it in.
+  static let cookie = "tally_language"
+
+  static func folder() throws -> URL {
+    guard let folder = Bundle.module.url(forResource: "locales", withExtension: nil, subdirectory: "Resources") else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return folder
+  }
+
+  /// The language of a page for someone not signed in.
+  static func visitor(_ request: Request) -> Language {
+    if let chosen = request.cookies[cookie]?.value, let language = try? Language(code: chosen) { return language }
+    return LanguageNegotiation.language(forAcceptLanguage: request.headers[.acceptLanguage])
+  }
+
+  /// The page's words and `<html lang dir>` for `language`.
+  static func speech(_ language: Language) -> PageSpeech {
+    PageSpeech(translator: shared.translator(for: language), lang: language.code, dir: language.direction.rawValue)
+  }
+
+  /// The pseudo-locale, for the test that finds text a page shows without a key.
+  static var pseudo: PageSpeech {
+    PageSpeech(translator: shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
+  }
+
+  private static let logger = Logger(label: "tally.translations")
+
+  private static let warnOnce: @Sendable (String) -> Void = { message in logger.warning("\(message)") }
+}
+
+/// What a page is written in: its words, and the `lang` and `dir` its `<html>` names.
+struct PageSpeech: Sendable {
+  let translator: Translator
+  let lang: String
+  let dir: String
+
+  static var english: PageSpeech { PageLanguages.speech(.english) }
+}

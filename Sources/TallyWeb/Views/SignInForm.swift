@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import TallyAccounts
+import TallyCore
+import TallyHTTP
+import TallyLocalization
+import TallyStore
+
+/// The sign-in and set-up page's words and values, in the visitor's language
+/// (``PageLanguages/visitor(_:)``), with links to every other language.
+struct SignInForm: Sendable {
+  struct LanguageLink: Sendable {
+    let code: String
+    let name: String
+    let href: String
+    let current: Bool
+  }
+
+  let heading: String
+  let lead: String
+  let action: String
+  let button: String
+  let setUp: Bool
+  let name: String
+  let next: String
+  let timeZone: String
+  let error: String?
+  /// The provider's button, "Sign in with NAME", when the server has one.
+  let provider: String?
+  let passwordForm: Bool
+  let nameLabel: String
+  let passwordLabel: String
+  let passwordHelp: String
+  let orWithPassword: String
+  let languageLabel: String
+  let languages: [LanguageLink]
+
+  init(
+    setUp: Bool, speech: PageSpeech, name: String, next: String, timeZone: String, error: String?,
+    provider: OIDCSettings?
+  ) {
+    let t = speech.translator
+    let page = setUp ? "setUp" : "signIn"
+    heading = t.text("\(page).heading")
+    lead = t.text("\(page).lead")
+    button = t.text("\(page).button")
+    passwordHelp = t.text("\(page).passwordHelp")
+    action = setUp ? "/setup" : "/signin"
+    self.setUp = setUp
+    self.name = name
+    self.next = next
+    self.timeZone = timeZone
+    self.error = error
+    self.provider = provider.map { t.text("signIn.withProvider", ["provider": $0.displayName]) }
+    passwordForm = provider?.only != true
+    nameLabel = t.text("signIn.name")
+    passwordLabel = t.text("signIn.password")
+    orWithPassword = t.text("signIn.orWithPassword")
+    languageLabel = t.text("signIn.language")
+    let back = setUp ? "/setup" : "/signin?next=" + Self.queryValue(next)
+    languages = Language.allCases.map {
+      LanguageLink(
+        code: $0.code, name: $0.endonym, href: "/language?code=\($0.code)&next=" + Self.queryValue(back),
+        current: $0.code == speech.lang)
+    }
+  }
+
+  /// A refused form's reason in the visitor's language: the refusals this form meets have
+  /// words of their own; anything else keeps the server's sentence.
+  static func reason(_ error: any Error, form name: String, password: String, speech: PageSpeech) -> String? {
+    let t = speech.translator
+    switch error {
+    case AccountError.wrongNameOrPassword: return t.text("accountError.wrongNameOrPassword")
+    case AccountError.throttled(let seconds): return t.plural("accountError.throttled", count: seconds)
+    case AccountError.alreadySetUp: return t.text("accountError.alreadySetUp")
+    case let rule as ValidationError where rule.field == "password":
+      return password.unicodeScalars.count < PasswordRule.characters
+        ? t.plural("accountError.passwordTooShort", count: password.unicodeScalars.count)
+        : t.text("accountError.passwordTooLong", ["count": String(password.utf8.count)])
+    case let rule as ValidationError where rule.field == "user name": return t.text("accountError.nameLength")
+    case StoreError.invalid(let rule) where rule.field == "user name": return t.text("accountError.nameLength")
+    case StoreError.conflict(let what) where what.hasPrefix("a user named"):
+      return t.text("accountError.nameTaken", ["name": name.trimmingCharacters(in: .whitespacesAndNewlines)])
+    case let problem as Problem where problem.status == .forbidden: return t.text("accountError.providerOnly")
+    default: return Problem.from(error)?.detail
+    }
+  }
+
+  private static func queryValue(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TallyAccounts
+import TallyHTTP
+import TallyLocalization
+import TallyOIDC
+import TallyServerTesting
+import Testing
+
+@testable import TallyWeb
+
+/// The pages a visitor sees before signing in speak the visitor's language, from the
+/// catalogs in `Resources/locales`, and every shipped catalog holds what English does.
+@Suite struct PageLanguageTests {
+  @Test(arguments: Language.allCases.filter { $0 != .english })
+  func everyShippedLanguageHasEveryStringOfEnglish(_ language: Language) throws {
+    let translations = PageLanguages.shared
+    let catalog = try #require(translations.catalogs[language])
+    let problems = CatalogParity.problems(in: catalog, rules: translations.rules(for: language), english: translations.english)
+    #expect(problems.isEmpty, "\(language.code).json: \(problems.map(\.description))")
+  }
+
+  /// Rendered in the pseudo-locale, which wraps every catalog string in ⟦…⟧, the sign-in
+  /// and set-up pages show no text outside the markers but the product's name, the names of
+  /// the languages (each in itself) and the provider's name: a string someone wrote into the
+  /// page instead of the catalog fails here.
+  @Test(arguments: [true, false])
+  func theSignInPagesShowNoTextOutsideTheCatalogs(setUp: Bool) throws {
+    let provider = OIDCSettings(
+      client: .init(issuer: try .init("https://id.example.org"), clientID: "c", clientSecret: "s", redirectURI: ""),
+      rules: .init(), displayName: "HomeID")
+    let page = AccountPages.formPage(
+      setUp: setUp, speech: PageLanguages.pseudo, name: "", next: "/today", timeZone: "UTC", error: nil,
+      provider: provider,
+      request: Request(
+        head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/signin"), body: RequestBody(buffer: ByteBuffer())))
+    let allowed = Set(["Tally", "HomeID"] + Language.allCases.map(\.endonym))
+    let outside = Self.visibleTexts(page.html).filter { text in
+      !allowed.contains(text) && !(text.hasPrefix(PseudoLocalization.open) && text.hasSuffix(PseudoLocalization.close))
+    }
+    #expect(outside.isEmpty, "text outside the catalogs: \(outside)")
+  }
+
+  @Test func aBrowsersLanguageChoosesTheSignInPagesAndACookieOverridesIt() async throws {
+    try await TestServer().test { client in
+      _ = try await client.setUpOwner()
+      let german = try await client.send(.get, "/signin", headers: [.acceptLanguage: "de-CH, de;q=0.9, en;q=0.5"])
+      #expect(german.text.contains(#"<html lang="de" dir="ltr""#))
+      #expect(german.text.contains(PageLanguages.speech(.german).translator.text("signIn.lead")))
+      let arabic = try await client.send(.get, "/signin", headers: [.acceptLanguage: "ar-EG"])
+      #expect(arabic.text.contains(#"<html lang="ar" dir="rtl""#))
+      let none = try await client.send(.get, "/signin", headers: [.acceptLanguage: "xx, *;q=0.1"])
+      #expect(none.text.contains(#"<html lang="en" dir="ltr""#) && none.text.contains("Your days are waiting."))
+
+      let chosen = try await client.send(.get, "/language?code=ja&next=%2Fsignin%3Fnext%3D%252Fhabits", headers: [:])
+      #expect(chosen.status == .seeOther)
+      #expect(chosen.headers[.location] == "/signin?next=%2Fhabits")
+      let cookie = try #require(chosen.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+      #expect(cookie == "tally_language=ja")
+      let japanese = try await client.send(.get, "/signin", headers: [.cookie: cookie, .acceptLanguage: "de"])
+      #expect(japanese.text.contains(#"<html lang="ja" dir="ltr""#))
+
+      let wrong = try await client.postPageForm("/signin", [("name", "ada"), ("password", "wrong horse")], headers: [.cookie: cookie])
+      #expect(wrong.status == .unauthorized)
+      #expect(wrong.text.contains(PageLanguages.speech(.japanese).translator.text("accountError.wrongNameOrPassword")))
+    }
+  }
+
+  @Test func anUnknownLanguageIsRefusedWithTheCodesThereAre() async throws {
+    try await TestServer().test { client in
+      let refused = try await client.send(.get, "/language?code=klingon&next=%2Fsignin", headers: [:])
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.text.contains("klingon") && refused.text.contains("zh-Hans") && refused.text.contains("pt-BR"))
+      #expect(refused.headers[.setCookie] == nil)
+    }
+  }
+
+  /// The texts a reader meets: text between tags (outside scripts and styles) and the
+  /// attributes read aloud or shown, each trimmed, empty ones left out.
+  static func visibleTexts(_ html: String) -> [String] {
+    var texts: [String] = []
+    let body = html.replacing(/<(script|style)[^>]*>.*?<\/\1>/.dotMatchesNewlines(), with: "")
+    for match in body.matches(of: /(?:aria-label|title|placeholder|alt)="([^"]*)"/) { texts.append(String(match.1)) }
+    for match in body.matches(of: />([^<]+)</) { texts.append(String(match.1)) }
+    return texts.map { decoded($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && $0 != "·" }
+  }
+
+  static func decoded(_ text: String) -> String {
+    text.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
+      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+}
