@@ -9,6 +9,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
   case wrongNameOrPassword
   /// Too many failed sign-ins for this name from this address.
   case throttled(retryAfter: Int)
+  /// Passwords are off (`--oidc-only`): people sign in through the identity provider.
+  case passwordsOff
 
   public var description: String {
     switch self {
@@ -18,6 +20,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
       "The name or the password is wrong."
     case .throttled(let seconds):
       "Too many failed sign-ins; try again in \(seconds) seconds."
+    case .passwordsOff:
+      "This server signs people in through its identity provider only."
     }
   }
 }

@@ -141,7 +141,7 @@ public struct AccountService: Sendable {
     return try await store.user(id: token.userID)
   }
 
-  private func createAccount(
+  func createAccount(
     name: String, passwordHash: String, role: AccountRole, settings: UserSettings, at now: Date
   ) async throws -> User {
     let user = try User(id: UUID(), name: name, settings: settings)
@@ -152,6 +152,11 @@ public struct AccountService: Sendable {
     return created
   }
 
+  /// The hash of a random password told to no one: what an account made by the provider or
+  /// the proxy holds until the owner sets one from the CLI.
+  func unknownPasswordHash() -> String {
+    hasher.hash(makeSecret("").secret)
+  }
 }
 
 /// A hash of a password nobody knows, at the service's cost, made on the first unknown name

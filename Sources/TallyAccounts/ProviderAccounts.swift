@@ -71,7 +71,7 @@ extension AccountService {
     let settings = UserSettings(timeZone: timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC")
     let user = try User(id: UUID(), name: try await freeName(for: person), settings: settings)
     let credential = try PasswordCredential(
-      userID: user.id, passwordHash: hasher.hash(makeSecret("").secret), role: role, updatedAt: now)
+      userID: user.id, passwordHash: unknownPasswordHash(), role: role, updatedAt: now)
     let identity = try ProviderIdentity(issuer: person.issuer, subject: person.subject, userID: user.id, createdAt: now)
     do {
       let created = try await store.createAccount(

@@ -8,14 +8,10 @@ extension AccountService {
   /// password is a random one nobody is told; the proxy is how its person signs in.
   public func accountNamedByProxy(_ name: String, at now: Date) async throws -> User {
     if let user = try? await store.user(named: name) { return user }
-    let user = try User(id: UUID(), name: name, settings: UserSettings(timeZone: "UTC"))
     let role: AccountRole = try await needsSetUp() ? .owner : .member
-    let credential = try PasswordCredential(
-      userID: user.id, passwordHash: hasher.hash(makeSecret("").secret), role: role, updatedAt: now)
     do {
-      let created = try await store.createAccount(user, credential: credential)
-      try await store.seedPrices(PriceTable.defaults, for: created.id)
-      return created
+      return try await createAccount(
+        name: name, passwordHash: unknownPasswordHash(), role: role, settings: UserSettings(timeZone: "UTC"), at: now)
     } catch StoreError.conflict(let what) {
       // Two first requests at once (a page and its scripts): the other one made it.
       if let user = try? await store.user(named: name) { return user }

@@ -86,6 +86,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       case .alreadySetUp: return Problem(.conflict, error.description)
       case .wrongNameOrPassword: return Problem(.unauthorized, error.description)
       case .throttled(let seconds): return Problem(.tooManyRequests, error.description, retryAfter: seconds)
+      case .passwordsOff: return Problem(.forbidden, error.description)
       }
     case let error as OIDCError:
       switch error {

@@ -29,15 +29,11 @@ public struct ProviderSignIn: Sendable {
   /// The Content-Security-Policy the pages carry, its `form-action` naming the provider.
   public let policy: PagePolicy
 
-  /// `pending`: where sign-ins in progress wait for their callbacks; the server gives its
-  /// store, so any instance on the database may finish one.
-  public init(
-    settings: OIDCSettings, transport: any ProviderTransport, now: @escaping @Sendable () -> Date,
-    pending: any PendingSignInRepository
-  ) {
+  /// `client` keeps its sign-ins in progress in `pending`, the server's store, so any instance
+  /// on the database may finish one.
+  public init(settings: OIDCSettings, client: OIDCClient, pending: any PendingSignInRepository) {
     self.settings = settings
-    client = OIDCClient(
-      configuration: settings.client, transport: transport, now: now, pendingSignIns: StoredPendingSignIns(store: pending))
+    self.client = client.keeping(pendingSignIns: StoredPendingSignIns(store: pending))
     policy = PagePolicy()
   }
 }

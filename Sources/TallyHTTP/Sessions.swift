@@ -35,7 +35,7 @@ extension AppServices {
   /// or the API; the CLI still reaches the database.
   package func refusePasswordsWhenProviderOnly() throws {
     guard providerSignIn?.settings.only == true else { return }
-    throw Problem(.forbidden, "This server signs people in through its identity provider only.")
+    throw AccountError.passwordsOff
   }
 
   /// `HttpOnly`, `SameSite=Lax`, and `Secure` when the request came over HTTPS (as a trusted

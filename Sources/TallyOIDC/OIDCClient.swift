@@ -6,7 +6,7 @@ import Foundation
 /// as `now`, so nothing here reaches either on its own.
 public struct OIDCClient: Sendable {
   public let configuration: OIDCConfiguration
-  public let pendingSignIns: any PendingSignInStore
+  public private(set) var pendingSignIns: any PendingSignInStore
   let directory: ProviderDirectory
   let transport: any ProviderTransport
   let now: @Sendable () -> Date
@@ -21,6 +21,15 @@ public struct OIDCClient: Sendable {
     self.pendingSignIns = pendingSignIns
     directory = ProviderDirectory(
       issuer: configuration.issuer, transport: transport, now: now, maxAge: configuration.metadataMaxAge)
+  }
+
+  /// This client with its sign-ins in progress kept in `pendingSignIns`, sharing the discovery
+  /// document and keys already fetched: a server checks its provider before it opens the
+  /// database that will keep them.
+  public func keeping(pendingSignIns: any PendingSignInStore) -> OIDCClient {
+    var client = self
+    client.pendingSignIns = pendingSignIns
+    return client
   }
 
   /// Where to send the browser, and the state to give it in a cookie: the callback is

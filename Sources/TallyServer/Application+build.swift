@@ -26,16 +26,17 @@ public func buildApplication(
   var logger = Logger(label: "tally", factory: LazyMetadataLogHandler.init(label:))
   logger.logLevel = configuration.loggerLevel
   // Before the database is opened: a provider that cannot be used stops the start-up whole.
-  var providerMetadata: ProviderMetadata?
+  var provider: (settings: OIDCSettings, client: OIDCClient, metadata: ProviderMetadata)?
   if let settings = configuration.oidc {
-    providerMetadata = try await ProviderSignIn.metadata(
-      of: settings, from: OIDCClient(configuration: settings.client, transport: HTTPProviderTransport(), now: clock))
+    let client = OIDCClient(configuration: settings.client, transport: HTTPProviderTransport(), now: clock)
+    provider = (settings, client, try await ProviderSignIn.metadata(of: settings, from: client))
   }
   let (store, database, closeDatabase) = try await ServerStore.open(configuration, clock: clock, logger: logger)
-  let providerSignIn = configuration.oidc.map {
-    ProviderSignIn(settings: $0, transport: HTTPProviderTransport(), now: clock, pending: store)
+  let providerSignIn = provider.map { provider in
+    let signIn = ProviderSignIn(settings: provider.settings, client: provider.client, pending: store)
+    signIn.allowForms(by: provider.metadata)
+    return signIn
   }
-  if let providerSignIn, let providerMetadata { providerSignIn.allowForms(by: providerMetadata) }
   let pushKeys = PushKeys(store: store, clock: clock)
   let services = AppServices(
     store: store, configuration: configuration, clock: clock, pushKeys: pushKeys, providerSignIn: providerSignIn)

@@ -35,7 +35,7 @@ struct AccountPages {
 
   @Sendable func setUpForm(_ request: Request, context: AppRequestContext) async throws -> Response {
     guard try await services.accounts.needsSetUp() else { return .seeOther("/signin") }
-    return try setUpPage(name: "", timeZone: "UTC", error: nil, request: request, context: context)
+    return try setUpPage(name: "", timeZone: "UTC", request: request, context: context)
   }
 
   /// Creates the owner and signs them in; a rejected form comes back with the name kept.
@@ -53,9 +53,9 @@ struct AccountPages {
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
-      let reason = SignInForm.reason(error, form: form.name, password: form.password, speech: PageLanguages.speech(PageLanguages.visitor(request)))
       return try setUpPage(
-        name: form.name, timeZone: timeZone, error: reason, request: request, context: context, status: problem.status)
+        name: form.name, timeZone: timeZone, refusal: (error, form.password), request: request, context: context,
+        status: problem.status)
     }
   }
 
@@ -63,7 +63,7 @@ struct AccountPages {
     if try await services.accounts.needsSetUp() { return .seeOther("/setup") }
     let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init))
     if context.user != nil { return .seeOther(next) }
-    return try signInPage(name: "", next: next, error: nil, request: request, context: context)
+    return try signInPage(name: "", next: next, request: request, context: context)
   }
 
   @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -77,9 +77,9 @@ struct AccountPages {
       return response
     } catch {
       guard let problem = Problem.from(error) else { throw error }
-      let reason = SignInForm.reason(error, form: form.name, password: form.password, speech: PageLanguages.speech(PageLanguages.visitor(request)))
       return try signInPage(
-        name: form.name, next: next, error: reason, request: request, context: context, status: problem.status)
+        name: form.name, next: next, refusal: (error, form.password), request: request, context: context,
+        status: problem.status)
     }
   }
 
@@ -95,30 +95,34 @@ struct AccountPages {
     return response
   }
 
+  /// A form that refused: the error and the password typed, which the reason's words need.
+  typealias Refusal = (error: any Error, password: String)
+
   private func setUpPage(
-    name: String, timeZone: String, error: String?, request: Request, context: AppRequestContext,
+    name: String, timeZone: String, refusal: Refusal? = nil, request: Request, context: AppRequestContext,
     status: HTTPResponse.Status = .ok
   ) throws -> Response {
     try formPage(
-      setUp: true, name: name, next: "/today", timeZone: timeZone, error: error, request: request, context: context,
-      status: status)
+      setUp: true, name: name, next: "/today", timeZone: timeZone, refusal: refusal, request: request,
+      context: context, status: status)
   }
 
   private func signInPage(
-    name: String, next: String, error: String?, request: Request, context: AppRequestContext,
+    name: String, next: String, refusal: Refusal? = nil, request: Request, context: AppRequestContext,
     status: HTTPResponse.Status = .ok
   ) throws -> Response {
     try formPage(
-      setUp: false, name: name, next: next, timeZone: "UTC", error: error, request: request, context: context,
+      setUp: false, name: name, next: next, timeZone: "UTC", refusal: refusal, request: request, context: context,
       status: status)
   }
 
-  /// Both forms, in the visitor's language.
+  /// Both forms, in the visitor's language, a refusal worded in it too.
   private func formPage(
-    setUp: Bool, name: String, next: String, timeZone: String, error: String?, request: Request,
+    setUp: Bool, name: String, next: String, timeZone: String, refusal: Refusal?, request: Request,
     context: AppRequestContext, status: HTTPResponse.Status
   ) throws -> Response {
     let speech = PageLanguages.speech(PageLanguages.visitor(request))
+    let error = refusal.flatMap { SignInForm.reason($0.error, form: name, password: $0.password, speech: speech) }
     return try Self.formPage(
       setUp: setUp, speech: speech, name: name, next: next, timeZone: timeZone, error: error,
       provider: services.providerSignIn?.settings, request: request, status: status

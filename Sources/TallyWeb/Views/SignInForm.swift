@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import TallyAccounts
 import TallyCore
 import TallyHTTP
@@ -73,6 +72,7 @@ struct SignInForm: Sendable {
     case AccountError.wrongNameOrPassword: return t.text("accountError.wrongNameOrPassword")
     case AccountError.throttled(let seconds): return t.plural("accountError.throttled", count: seconds)
     case AccountError.alreadySetUp: return t.text("accountError.alreadySetUp")
+    case AccountError.passwordsOff: return t.text("accountError.providerOnly")
     case let rule as ValidationError where rule.field == "password":
       return password.unicodeScalars.count < PasswordRule.characters
         ? t.plural("accountError.passwordTooShort", count: password.unicodeScalars.count)
@@ -81,7 +81,6 @@ struct SignInForm: Sendable {
     case StoreError.invalid(let rule) where rule.field == "user name": return t.text("accountError.nameLength")
     case StoreError.conflict(let what) where what.hasPrefix("a user named"):
       return t.text("accountError.nameTaken", ["name": name.trimmingCharacters(in: .whitespacesAndNewlines)])
-    case let problem as Problem where problem.status == .forbidden: return t.text("accountError.providerOnly")
     default: return Problem.from(error)?.detail
     }
   }

@@ -60,7 +60,11 @@ package struct TestServer: Sendable {
       accounts: AccountService(store: store, hasher: PasswordHasher(cost: 4)), clock: clock,
       showSource: showSource, webhookTransport: webhookTransport, logos: logos,
       providerSignIn: configuration.oidc.flatMap { settings in
-        providerTransport.map { ProviderSignIn(settings: settings, transport: $0, now: clock, pending: store) }
+        providerTransport.map {
+          ProviderSignIn(
+            settings: settings, client: OIDCClient(configuration: settings.client, transport: $0, now: clock),
+            pending: store)
+        }
       })
   }
 
