@@ -36,11 +36,6 @@ struct ProviderSignInPages {
     pages.post("settings/invitations", use: invite)
   }
 
-  struct InviteLink: Sendable {
-    let link: String
-    let expires: String
-  }
-
   /// The owner's new invitation: the link is shown this once, its secret kept nowhere.
   @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
     _ = try provider()
@@ -54,7 +49,7 @@ struct ProviderSignInPages {
     let content = InviteLink(
       link: origin + "/signin/oidc?invite=" + made.secret.secret, expires: formatter.string(from: made.invitation.expiresAt))
     return try Templates.shared.page(
-      "invite-link", title: "Invitation", section: .settings, user: user, request: request, content: content,
+      "invite-link", title: content.title, section: .settings, user: user, request: request, content: content,
       status: .created
     ).response(from: request, context: context)
   }

@@ -40,11 +40,6 @@ enum PageLanguages {
     PageSpeech(translator: shared.translator(for: language), lang: language.code, dir: language.direction.rawValue)
   }
 
-  /// The pseudo-locale, for the test that finds text a page shows without a key.
-  static var pseudo: PageSpeech {
-    PageSpeech(translator: shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
-  }
-
   private static let logger = Logger(label: "tally.translations")
 
   private static let warnOnce: @Sendable (String) -> Void = { message in logger.warning("\(message)") }
@@ -56,5 +51,12 @@ struct PageSpeech: Sendable {
   let lang: String
   let dir: String
 
-  static var english: PageSpeech { PageLanguages.speech(.english) }
+  /// Every signed-in page's, made once.
+  static let english = PageLanguages.speech(.english)
+
+  /// The pseudo-locale, for the test that finds text a page shows without a key.
+  static var pseudo: PageSpeech {
+    PageSpeech(
+      translator: PageLanguages.shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyLocalization
 import TallyCore
 import TallyHTTP
 import TallyStore
@@ -132,11 +133,31 @@ struct SettingsModel: Sendable {
   let signIn: SignIn?
 
   /// Sign-in through the provider: whether this account is linked to it, and for the owner,
-  /// invitations.
+  /// invitations; the words from the catalogs.
   struct SignIn: Sendable {
-    let provider: String
     let linked: Bool
     let isOwner: Bool
+    let heading: String
+    let linkedText: String
+    let linkHelp: String
+    let linkButton: String
+    let invitations: String
+    let invitationsHelp: String
+    let inviteButton: String
+
+    init(provider: String, linked: Bool, isOwner: Bool, speech: PageSpeech = .english) {
+      let t = speech.translator
+      let named = ["provider": provider]
+      self.linked = linked
+      self.isOwner = isOwner
+      heading = t.text("providerSettings.heading", named)
+      linkedText = t.text("providerSettings.linked", named)
+      linkHelp = t.text("providerSettings.linkHelp", named)
+      linkButton = t.text("providerSettings.link", named)
+      invitations = t.text("providerSettings.invitations")
+      invitationsHelp = t.text("providerSettings.invitationsHelp", named)
+      inviteButton = t.text("providerSettings.invite")
+    }
   }
 
   init(

@@ -33,15 +33,32 @@ import Testing
       client: .init(issuer: try .init("https://id.example.org"), clientID: "c", clientSecret: "s", redirectURI: ""),
       rules: .init(), displayName: "HomeID")
     let page = AccountPages.formPage(
-      setUp: setUp, speech: PageLanguages.pseudo, name: "", next: "/today", timeZone: "UTC", error: nil,
-      provider: provider,
-      request: Request(
-        head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/signin"), body: RequestBody(buffer: ByteBuffer())))
+      setUp: setUp, speech: .pseudo, name: "", next: "/today", timeZone: "UTC", error: nil,
+      provider: provider, request: Self.request)
     let allowed = Set(["Tally", "HomeID"] + Language.allCases.map(\.endonym))
-    let outside = Self.visibleTexts(page.html).filter { text in
-      !allowed.contains(text) && !(text.hasPrefix(PseudoLocalization.open) && text.hasSuffix(PseudoLocalization.close))
-    }
+    let outside = Self.visibleTexts(page.html).filter { !allowed.contains($0) && !Self.marked($0) }
     #expect(outside.isEmpty, "text outside the catalogs: \(outside)")
+  }
+
+  /// The pages signed-in people reach through the provider's features: the invitation page's
+  /// main part, and Settings' provider section, take every word from the catalogs too.
+  @Test func theProviderPagesTakeTheirWordsFromTheCatalogs() throws {
+    let invite = InviteLink(link: "https://tally.example/signin/oidc?invite=x", expires: "2026-12-12 22:24", speech: .pseudo)
+    let page = Templates.shared.page(
+      "invite-link", title: invite.title, section: .settings, user: nil, request: Self.request, content: invite,
+      speech: .pseudo)
+    let main = try #require(page.html.firstMatch(of: /<main[^>]*>(.*)<\/main>/.dotMatchesNewlines())?.1)
+    let outside = Self.visibleTexts(String(main)).filter { !Self.marked($0) }
+    #expect(outside.isEmpty, "text outside the catalogs: \(outside)")
+    #expect(main.contains("2026-12-12 22:24"), "the date is put into the sentence")
+
+    let section = SettingsModel.SignIn(provider: "HomeID", linked: false, isOwner: true, speech: .pseudo)
+    let words = [
+      section.heading, section.linkedText, section.linkHelp, section.linkButton, section.invitations,
+      section.invitationsHelp, section.inviteButton,
+    ]
+    #expect(words.allSatisfy(Self.marked), "\(words)")
+    #expect(section.linkButton.contains("HomeID"))
   }
 
   @Test func aBrowsersLanguageChoosesTheSignInPagesAndACookieOverridesIt() async throws {
@@ -76,6 +93,13 @@ import Testing
       #expect(refused.text.contains("klingon") && refused.text.contains("zh-Hans") && refused.text.contains("pt-BR"))
       #expect(refused.headers[.setCookie] == nil)
     }
+  }
+
+  static let request = Request(
+    head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"), body: RequestBody(buffer: ByteBuffer()))
+
+  static func marked(_ text: String) -> Bool {
+    text.hasPrefix(PseudoLocalization.open) && text.hasSuffix(PseudoLocalization.close)
   }
 
   /// The texts a reader meets: text between tags (outside scripts and styles) and the
