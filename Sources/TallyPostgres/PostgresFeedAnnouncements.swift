@@ -51,13 +51,15 @@ enum PostgresFeedAnnouncements {
           // Each notification is handled on the thread that read it, not handed to Swift's pool.
           try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
             try await connection.listen(on: channel) { notifications in
+              // A listener that stopped hearing without a word would keep heads that others'
+              // commits moved on: asked now and then, a silent connection is closed and opened
+              // again. Asked from the start, before the hello: a connection that falls silent
+              // while the hello is on its way would otherwise hold this task, tracking, for good.
+              async let _ = pool.keepChecking(connection, lent: true)
               heads.forgetAll(tracking: true)
               signIns.forgetAll(tracking: true)
               announcements.greet()
               try await send([say(.hello, from: instance, in: schema)], on: connection)
-              // A listener that stopped hearing without a word would keep heads that others'
-              // commits moved on: asked now and then, a silent connection is closed and opened again.
-              async let _ = pool.keepChecking(connection, lent: true)
               for try await notification in notifications {
                 if notification.payload == signInsChanged {
                   signIns.forgetAll()
