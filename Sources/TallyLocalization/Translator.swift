@@ -31,6 +31,9 @@ public struct Translator: Sendable {
     self.missing = missing
   }
 
+  /// Whether any catalog has a text for `key` itself (not only for keys under it).
+  public func hasText(_ key: String) -> Bool { catalog[key] != nil || english[key] != nil }
+
   /// The text for `key` with its `{{name}}` placeholders filled from `values` (as plain text).
   public func text(_ key: String, _ values: [String: String] = [:]) -> String {
     if let template = catalog[key] { return template.filled(with: values) }

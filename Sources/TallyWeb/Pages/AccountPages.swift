@@ -121,7 +121,7 @@ struct AccountPages {
     setUp: Bool, name: String, next: String, timeZone: String, refusal: Refusal?, request: Request,
     context: AppRequestContext, status: HTTPResponse.Status
   ) throws -> Response {
-    let speech = PageLanguages.speech(PageLanguages.visitor(request))
+    let speech = PageLanguages.speech(for: request)
     let error = refusal.flatMap { SignInForm.reason($0.error, form: name, password: $0.password, speech: speech) }
     return try Self.formPage(
       setUp: setUp, speech: speech, name: name, next: next, timeZone: timeZone, error: error,
@@ -145,9 +145,9 @@ struct AccountPages {
   /// naming the codes there are.
   @Sendable func chooseLanguage(_ request: Request, context: AppRequestContext) async throws -> Response {
     let code = request.uri.queryParameters["code"].map(String.init) ?? ""
-    let language: Language
     do {
-      language = try Language(code: code)
+      // The pseudo-locale is a translator's tool (docs/translating.md): kept, never offered.
+      if code != PseudoLocalization.code { _ = try Language(code: code) }
     } catch {
       return try ErrorPage.response(
         Problem(.unprocessableContent, error.description, field: "code"), user: context.user, request: request,
@@ -156,7 +156,7 @@ struct AccountPages {
     var response = Response.seeOther(Self.safeNext(request.uri.queryParameters["next"].map(String.init)))
     response.setCookie(
       Cookie(
-        name: PageLanguages.cookie, value: language.code, maxAge: 365 * 24 * 3600, path: "/", secure: context.overHTTPS,
+        name: PageLanguages.cookie, value: code, maxAge: 365 * 24 * 3600, path: "/", secure: context.overHTTPS,
         httpOnly: true, sameSite: .lax))
     return response
   }

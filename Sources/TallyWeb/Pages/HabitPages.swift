@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The habit screens: the cards (grouped, with quick completion, reorder and archive), a
@@ -35,6 +36,8 @@ struct HabitPages {
 
     let groups: [Group]
     let archived: [HabitSummary]
+    /// "Archived (3)".
+    let archivedHeading: String
     let isEmpty: Bool
     let today: String
   }
@@ -112,12 +115,17 @@ struct HabitPages {
   @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let time = try services.time(for: user)
-    return try await services.cachedPage(for: user, today: time.today, request: request) { revision in
-      try await listPage(user: user, time: time, request: request, revision: revision)
+    let speech = PageLanguages.speech(for: request)
+    return try await services.cachedPage(for: user, today: time.today, request: request, speech: speech) { revision in
+      try await listPage(user: user, time: time, request: request, revision: revision, speech: speech)
     }
   }
 
-  private func listPage(user: User, time: UserTime, request: Request, revision: StoreRevision) async throws -> HTMLPage {
+  private func listPage(
+    user: User, time: UserTime, request: Request, revision: StoreRevision, speech: PageSpeech
+  ) async throws -> HTMLPage {
+    let words = PageDays(speech: speech, calendar: time.calendar)
+    let cardWords = HabitSummary.CardWords(speech.translator)
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
     let habits = days.habits(includingArchived: true)
     let summaries = habits.map { habit in
@@ -125,7 +133,7 @@ struct HabitPages {
       return HabitSummary(
         habit, entries: kept.entries, history: kept.history,
         statistics: kept.statistics(of: habit, today: time.today, firstWeekday: time.calendar.firstWeekday),
-        today: time.today, calendar: time.calendar)
+        today: time.today, words: words)
     }
     let active = summaries.filter { !$0.archived }
     var groups: [ListModel.Group] = []
@@ -141,16 +149,19 @@ struct HabitPages {
     groups.sort { ($0.name.isEmpty ? 0 : 1) < ($1.name.isEmpty ? 0 : 1) }
     for index in groups.indices {
       let name = groups[index].name
-      groups[index].title = name.isEmpty ? (groups.count > 1 ? "Ungrouped" : "All habits") : name
+      groups[index].title =
+        name.isEmpty ? speech.translator.text(groups.count > 1 ? "habits.ungrouped" : "habits.all") : name
       groups[index].anchor = String(index)
-      groups[index].cards = groups[index].habits.map { $0.card(today: time.today.description) }.joined()
+      groups[index].cards = groups[index].habits.map { $0.card(today: time.today.description, words: cardWords) }.joined()
     }
     let model = ListModel(
-      groups: groups, archived: summaries.filter(\.archived), isEmpty: habits.isEmpty,
+      groups: groups, archived: summaries.filter(\.archived),
+      archivedHeading: speech.translator.plural("habits.archived", count: summaries.count(where: \.archived)),
+      isEmpty: habits.isEmpty,
       today: time.today.description)
     return Templates.shared.page(
-      "habits", title: "Habits", section: .habits, user: user, request: request, content: model,
-      live: revision)
+      "habits", title: speech.translator.text("nav.habits"), section: .habits, user: user, request: request,
+      content: model, live: revision, speech: speech)
   }
 
   @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {

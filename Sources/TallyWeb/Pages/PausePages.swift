@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// Pausing and resuming from the habit page and from Today ("Pause all until …"): plain
@@ -79,19 +80,26 @@ struct PausePages {
 struct PauseRow: Sendable {
   let id: String
   let text: String
+  /// The delete button's spoken label, which names the pause.
+  let deleteLabel: String
   let isActive: Bool
   /// "Vacation" pauses (all habits) are removed from Today, not from a habit's page.
   let isOwn: Bool
 
-  static func rows(_ pauses: [Pause], habit: UUID?, today: Day, calendar: DayCalendar) -> [PauseRow] {
+  static func rows(_ pauses: [Pause], habit: UUID?, today: Day, words: PageDays) -> [PauseRow] {
     pauses.filter { $0.habitID == nil || $0.habitID == habit }
       .filter { $0.days.upperBound >= today }
       .map { pause in
-        let from = calendar.spokenName(of: pause.from, includingYear: pause.from.year != today.year)
-        let until = pause.until.map { "through " + calendar.spokenName(of: $0, includingYear: $0.year != today.year) }
-        let whose = pause.habitID == nil ? "All habits paused" : "Paused"
+        let from = words.name(pause.from, near: today)
+        let whose = pause.habitID == nil ? "pause.all" : "pause.one"
+        let text =
+          if let until = pause.until {
+            words.t.text(whose + "Through", ["from": from, "until": words.name(until, near: today)])
+          } else {
+            words.t.text(whose + "UntilResumed", ["from": from])
+          }
         return PauseRow(
-          id: pause.id.storeText, text: "\(whose) from \(from) \(until ?? "until resumed")",
+          id: pause.id.storeText, text: text, deleteLabel: words.t.text("pause.deleteLabel", ["pause": text]),
           isActive: pause.days.contains(today), isOwn: pause.habitID == habit)
       }
   }

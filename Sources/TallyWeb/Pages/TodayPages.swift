@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyWire
 
@@ -36,13 +37,16 @@ struct TodayPages {
     let query = request.uri.queryParameters
     let selected = try query.day("day") ?? time.today
     let width = try Self.width(of: request, cookie: Self.widthCookie, default: TodayView.defaultWidth)
-    return try await services.cachedPage(for: user, today: time.today, request: request, variant: "\(width)") { revision in
+    let speech = PageLanguages.speech(for: request)
+    return try await services.cachedPage(
+      for: user, today: time.today, request: request, variant: "\(width)", speech: speech
+    ) { revision in
       let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
       let model = try await TodayModel.read(
-        from: services.store, days: days, user: user, time: time, selected: selected, width: width)
+        from: services.store, days: days, user: user, time: time, selected: selected, width: width, speech: speech)
       return Templates.shared.page(
-        "today", title: "Today", section: .today, user: user, request: request, content: model,
-        live: revision)
+        "today", title: speech.translator.text("nav.today"), section: .today, user: user, request: request,
+        content: model, live: revision, speech: speech)
     }
   }
 

@@ -34,10 +34,10 @@ struct DateCircleSVG: Sendable {
   let chatDot: Layer?
   let number: Number?
 
-  init(_ cell: DateCell, at point: GridPoint) {
+  init(_ cell: DateCell, at point: GridPoint, label: String) {
     let style = cell.style
     day = cell.day.description
-    label = cell.accessibilityLabel
+    self.label = label
     selected = cell.isSelected
     tabIndex = cell.isSelected ? 0 : -1
     x = Self.number(point.x)

@@ -28,7 +28,7 @@ extension TodayModel.DueHabit {
         <input type="hidden" name="back" value="\#(back)">
         <label for="amount-\#(id)" class="visually-hidden">\#(label)</label>
         <input id="amount-\#(id)" name="amount" type="number" inputmode="decimal" min="0" step="any" value="\#(measure.amount)" class="amount-input"\#(disabled)>\#(unit)
-        <button type="submit" class="secondary"\#(disabled)>Save<span class="visually-hidden"> \#(label)</span></button>
+        <button type="submit" class="secondary"\#(disabled)>\#(words.save)<span class="visually-hidden"> \#(label)</span></button>
         </form>
 
         """#
@@ -51,7 +51,7 @@ extension TodayModel.DueHabit {
       <li class="due\#(done ? " is-done" : "")">
       \#(form)
       <a class="due-name" href="/habits/\#(id)">\#(icon)\#(name)</a>
-      <span class="due-detail">\#(detail)\#(skipped ? " · skipped" : "")\#(self.note.isEmpty ? "" : " · has a note")</span>
+      <span class="due-detail">\#(detail)\#(skipped ? " · " + words.skipped : "")\#(self.note.isEmpty ? "" : " · " + words.hasNote)</span>
       </li>
 
       """#

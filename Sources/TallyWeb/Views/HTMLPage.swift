@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// A server-rendered page. Pages hold the signed-in user's data, so no cache keeps them.
@@ -34,15 +35,16 @@ extension Response {
 
 extension AppServices {
   /// A page kept in the response cache until the next write: the key holds the user, their
-  /// today, the theme and the URI (and `variant`, for what else the page was made for), so no
-  /// page is shown to another user, on another day, or in another theme. `make` gets the
+  /// today, the theme, the language and the URI (and `variant`, for what else the page was made
+  /// for), so no page is shown to another user, on another day, in another theme or language. `make` gets the
   /// user's revision, which the page names for its live stream.
   func cachedPage(
-    for user: User, today: Day, request: Request, variant: String = "",
+    for user: User, today: Day, request: Request, variant: String = "", speech: PageSpeech = .english,
     make: (StoreRevision) async throws -> HTMLPage
   ) async throws -> Response {
     let revision = try await store.revision(for: user.id)
-    let key = "page|\(user.id.storeText)|\(today)|\(Theme(request: request).rawValue)|\(variant)|\(request.uri)"
+    let key =
+      "page|\(user.id.storeText)|\(today)|\(Theme(request: request).rawValue)|\(speech.translator.code)|\(variant)|\(request.uri)"
     return try await cache.response(
       for: key, revision: revision, request: request, contentType: "text/html; charset=utf-8"
     ) {

@@ -64,7 +64,7 @@ struct HabitDetail: Sendable {
     editing: Day?, until: Day? = nil
   ) {
     let history = HabitHistory(entries).pausing(PausedDays(pauses, habit: habit.id))
-    self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, calendar: calendar)
+    self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, words: PageDays(speech: .english, calendar: calendar))
     let own = pauses.filter { $0.habitID == habit.id }
     isPaused = own.contains { $0.days.contains(today) }
     resumeChanges = PauseRow.resumeChanges(own, on: today)
@@ -72,7 +72,8 @@ struct HabitDetail: Sendable {
     if case .weekdays = habit.frequency { hasWeekdays = true } else { hasWeekdays = false }
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(
-      habit, entries: entries, history: history, statistics: statistics, today: today, calendar: calendar)
+      habit, entries: entries, history: history, statistics: statistics, today: today,
+      words: PageDays(speech: .english, calendar: calendar))
     let unit = statistics.streakUnit.rawValue
     func count(_ n: Int) -> String { n == 1 ? "1 \(unit)" : "\(n) \(unit)s" }
     stats = [

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// What the habit pages show of one habit, from its entries, as of today.
@@ -26,7 +27,7 @@ struct HabitSummary: Sendable {
   /// For a page that has made the habit's history and statistics of `entries` already.
   init(
     _ habit: Habit, entries: [HabitEntry], history: HabitHistory, statistics: HabitStatistics, today: Day,
-    calendar: DayCalendar
+    words: PageDays
   ) {
     id = habit.id.storeText
     name = habit.name
@@ -34,29 +35,29 @@ struct HabitSummary: Sendable {
     color = habit.color.css
     group = habit.group
     archived = habit.archived
-    streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit)
-    (progressCount, progressText) = Self.progress(habit, statistics)
+    streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit, words: words)
+    (progressCount, progressText) = Self.progress(habit, statistics, words: words)
     progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
     doneToday = history.isCompleted(on: today)
     nextStatus = doneToday ? "none" : "done"
     todayNote = entries.last { $0.day == today }?.note ?? ""
     miniGrid = MiniGrid(
       HabitGrid(
-        habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday,
+        habit: habit, history: history, today: today, firstWeekday: words.calendar.firstWeekday,
         weekCount: MiniGrid.weeks),
-      color: habit.color.css)
+      color: habit.color.css, words: words)
   }
 
-  static func streak(_ length: Int, unit: StreakUnit) -> String {
-    let word = unit.rawValue
-    return length == 1 ? "1 \(word) streak" : "\(length) \(word)s streak"
+  /// "3 day streak", "2 week streak"…
+  static func streak(_ length: Int, unit: StreakUnit, words: PageDays) -> String {
+    words.t.plural("streak.\(unit.rawValue)", count: length)
   }
 
   /// `2 of 7` and `2 of 7 this week`; `3.5 of 5 km today` for measurable habits.
-  static func progress(_ habit: Habit, _ statistics: HabitStatistics) -> (count: String, text: String) {
+  static func progress(_ habit: Habit, _ statistics: HabitStatistics, words: PageDays) -> (count: String, text: String) {
     let figures = statistics.progressFigures(of: habit)
-    let count = "\(figures.done) of \(figures.goal)"
-    return (count, "\(count) \(HabitStatistics.progressPeriod(of: habit))")
+    let count = words.t.text("habits.progress", ["done": figures.done, "goal": figures.goal])
+    return (count, words.t.text("habits.progressIn", ["progress": count, "period": words.progressPeriod(of: habit)]))
   }
 }
 
@@ -76,7 +77,7 @@ struct MiniGrid: Sendable {
   let openPath: String
   let summary: String
 
-  init(_ grid: HabitGrid, color: String) {
+  init(_ grid: HabitGrid, color: String, words: PageDays) {
     var paths: [HabitGrid.State: String] = [:]
     var completed = 0
     var tracked = 0
@@ -102,7 +103,9 @@ struct MiniGrid: Sendable {
     donePath = paths[.done] ?? ""
     skippedPath = paths[.skipped] ?? ""
     openPath = paths[.empty] ?? ""
-    summary = "Last \(grid.weeks.count) weeks: \(completed) of \(tracked) days done"
+    summary = words.t.plural(
+      "habits.miniGrid", count: tracked,
+      ["weeks": grid.weeks.count.formatted(.number.locale(words.t.locale)), "done": completed.formatted(.number.locale(words.t.locale))])
   }
 
   /// Days before tracking began are drawn as not done.
@@ -112,20 +115,33 @@ struct MiniGrid: Sendable {
 }
 
 extension HabitSummary {
-  // Short enough to share one line with the move and archive buttons on a phone; on the
-  // button too, for the label a tap made offline shows.
-  static let doneLabel = "✓ Done"
-  static let undoneLabel = "Mark done"
+  /// The words every card says alike, looked up once per page.
+  struct CardWords: Sendable {
+    /// Short enough to share one line with the move and archive buttons on a phone; on the
+    /// button too, for the label a tap made offline shows.
+    let done: String
+    let markDone: String
+    let archive: String
+    let t: Translator
+
+    init(_ t: Translator) {
+      done = t.text("habits.done")
+      markDone = t.text("habits.markDone")
+      archive = t.text("habits.archive")
+      self.t = t
+    }
+  }
 
   /// The card on the Habits page, written here rather than in a template for the same reason
   /// as the date circles: twenty cards' template lookups were most of the page's time.
   /// Every text is escaped by ``Markup``.
-  func card(today: String) -> Markup {
+  func card(today: String, words: CardWords) -> Markup {
     let icon: Markup = self.icon.map { #"<span aria-hidden="true">\#($0)</span> "# } ?? .empty
-    let label = doneToday ? Self.doneLabel : Self.undoneLabel
+    let label = doneToday ? words.done : words.markDone
     func move(_ direction: String, _ arrow: String) -> Markup {
-      #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
-        + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="Move \#(name) \#(direction)">\#(arrow)</button></form>"#
+      let spoken = words.t.text(direction == "up" ? "habits.moveUp" : "habits.moveDown", ["habit": name])
+      return #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
+        + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="\#(spoken)">\#(arrow)</button></form>"#
     }
     return #"""
       <article class="habit-card" id="habit-\#(id)" aria-labelledby="name-\#(id)">
@@ -142,11 +158,11 @@ extension HabitSummary {
       <div class="card-actions">
       <form method="post" action="/habits/\#(id)/mark" data-enhance data-offline="entry" data-note="\#(todayNote)" id="quick-\#(id)">
       <input type="hidden" name="day" value="\#(today)"><input type="hidden" name="status" value="\#(nextStatus)"><input type="hidden" name="back" value="/habits#habit-\#(id)">
-      <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)" data-done-label="\#(Self.doneLabel)" data-undone-label="\#(Self.undoneLabel)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
+      <button type="submit" class="quick\#(doneToday ? " is-done" : "")" aria-pressed="\#(doneToday)" id="quick-button-\#(id)" data-done-label="\#(words.done)" data-undone-label="\#(words.markDone)">\#(label)<span class="visually-hidden">: \#(name)</span></button>
       </form>
       \#(move("up", "↑"))
       \#(move("down", "↓"))
-      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="Archive \#(name)">Archive</button></form>
+      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="\#(words.t.text("habits.archiveLabel", ["habit": name]))">\#(words.archive)</button></form>
       </div>
       </article>
 

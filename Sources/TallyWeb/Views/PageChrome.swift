@@ -10,7 +10,6 @@ struct PageChrome: Sendable {
   enum Section: String, CaseIterable, Sendable {
     case today, habits, statistics, calendar, settings
 
-    var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
     var href: String { "/\(rawValue)" }
   }
 
@@ -69,7 +68,7 @@ struct PageChrome: Sendable {
       user == nil
       ? []
       : Section.allCases.map {
-        NavLink(label: $0.label, href: $0.href, current: $0 == section, icon: $0.rawValue)
+        NavLink(label: speech.translator.text("nav.\($0.rawValue)"), href: $0.href, current: $0 == section, icon: $0.rawValue)
       }
     self.theme = Theme(request: request).rawValue
     self.stylesheet = assets.href("app.css")
@@ -103,6 +102,8 @@ enum Theme: String, CaseIterable, Sendable {
 struct PageContext<Content>: Sendable where Content: Sendable {
   let chrome: PageChrome
   let content: Content
+  /// `t` in a template: the page's fixed words.
+  let words: PageWords
 }
 
 extension Templates {
@@ -113,6 +114,7 @@ extension Templates {
   ) -> HTMLPage {
     let chrome = PageChrome(
       title: title, section: section, user: user, request: request, notice: notice, live: live, speech: speech)
-    return HTMLPage(render(PageContext(chrome: chrome, content: content), template), status: status)
+    let context = PageContext(chrome: chrome, content: content, words: PageWords(speech.translator))
+    return HTMLPage(render(context, template), status: status)
   }
 }

@@ -35,8 +35,18 @@ enum PageLanguages {
     return LanguageNegotiation.language(forAcceptLanguage: request.headers[.acceptLanguage])
   }
 
-  /// The page's words and `<html lang dir>` for `language`.
-  static func speech(_ language: Language) -> PageSpeech {
+  /// The page's words and `<html lang dir>` for `language`, made once per language.
+  static func speech(_ language: Language) -> PageSpeech { speeches[language] ?? made(language) }
+
+  /// The language a page speaks to `request`: for now the visitor's, signed in or not; the
+  /// pseudo-locale when the cookie names it.
+  static func speech(for request: Request) -> PageSpeech {
+    request.cookies[cookie]?.value == PseudoLocalization.code ? .pseudo : speech(visitor(request))
+  }
+
+  private static let speeches = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, made($0)) })
+
+  private static func made(_ language: Language) -> PageSpeech {
     PageSpeech(translator: shared.translator(for: language), lang: language.code, dir: language.direction.rawValue)
   }
 
@@ -46,17 +56,22 @@ enum PageLanguages {
 }
 
 /// What a page is written in: its words, and the `lang` and `dir` its `<html>` names.
-struct PageSpeech: Sendable {
+struct PageSpeech: Sendable, Hashable {
   let translator: Translator
   let lang: String
   let dir: String
 
-  /// Every signed-in page's, made once.
+  /// The pages whose words are not in the catalogs yet speak English whole.
   static let english = PageLanguages.speech(.english)
 
-  /// The pseudo-locale, for the test that finds text a page shows without a key.
-  static var pseudo: PageSpeech {
-    PageSpeech(
-      translator: PageLanguages.shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
-  }
+  /// The pseudo-locale, for finding text a page shows without a key (a test, a translator).
+  static let pseudo = PageSpeech(
+    translator: PageLanguages.shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
+}
+
+extension PageSpeech {
+  /// One per catalog: the words are the catalog's.
+  static func == (lhs: PageSpeech, rhs: PageSpeech) -> Bool { lhs.translator.code == rhs.translator.code }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(translator.code) }
 }

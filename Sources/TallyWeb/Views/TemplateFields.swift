@@ -65,18 +65,20 @@ extension HabitDetail.GridCell: TemplateFields {
 extension TodayModel: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "today": \.today, "owner": \.owner, "selectedDay": \.selectedDay, "heading": \.heading,
+    "journalLabel": \.journalLabel,
     "isFuture": \.isFuture, "showsTodayButton": \.showsTodayButton, "streakBadge": \.streakBadge,
     "grid": \.grid, "strip": \.strip, "journalText": \.journalText, "hasEntry": \.hasEntry,
     "messages": \.messages, "habits": \.habits, "dueRows": \.dueRows, "back": \.back,
     "restRows": { $0.restRows.isEmpty ? nil : $0.restRows }, "vacations": \.vacations, "onVacation": \.onVacation,
     "resumeChanges": \.resumeChanges,
-    "checkTemplates": { _ in TodayModel.checkTemplates }, "messageTemplate": { _ in TodayModel.messageTemplate },
+    "checkTemplates": { _ in TodayModel.checkTemplates }, "messageTemplate": \.messageTemplate,
   ]
 }
 
 extension HabitPages.ListModel: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "groups": \.groups, "archived": \.archived, "isEmpty": \.isEmpty, "today": \.today,
+    "groups": \.groups, "archived": \.archived, "archivedHeading": \.archivedHeading, "isEmpty": \.isEmpty,
+    "today": \.today,
   ]
 }
 
@@ -95,6 +97,7 @@ extension PageContext: MustacheParent {
     switch name {
     case "chrome": chrome
     case "content": content
+    case "t": words
     default: nil
     }
   }
@@ -134,7 +137,7 @@ extension TodayModel.DateStrip: TemplateFields {
 extension TodayModel.Message: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
     "id": \.id, "text": \.text, "role": \.role, "time": \.time, "writtenOn": \.writtenOn,
-    "instant": \.instant, "assistant": \.assistant, "waiting": \.waiting,
+    "instant": \.instant, "assistant": \.assistant, "waiting": \.waiting, "editWhich": \.editWhich,
   ]
 }
 

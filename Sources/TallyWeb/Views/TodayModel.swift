@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyWire
 
@@ -44,11 +45,14 @@ struct TodayModel: Sendable {
     let text: String
     let role: String
     let time: String
+    /// "written Monday 2 March, 23:50" when that day is not the one it is filed under.
     let writtenOn: String?
     let instant: String
     let assistant: Bool
     /// Written offline and not yet sent: no edit form, and said so.
     var waiting = false
+    /// Which message an edit form is for, said to a screen reader.
+    var editWhich = ""
   }
 
   /// The check circles' fragments, drawn with this word where a habit's colour goes;
@@ -58,12 +62,17 @@ struct TodayModel: Sendable {
   }
 
   /// The message offline.js fills in for one written offline.
-  static let pendingMessage = Message(
-    id: "", text: "", role: "You", time: "", writtenOn: nil, instant: "", assistant: false, waiting: true)
+  static func pendingMessage(_ speech: PageSpeech) -> Message {
+    Message(
+      id: "", text: "", role: speech.translator.text("message.you"), time: "", writtenOn: nil, instant: "",
+      assistant: false, waiting: true)
+  }
 
   // The `<template>`s offline.js draws from hold no one's data: drawn once per process.
   static let checkTemplates = Templates.shared.markup(CheckFragments(), "partials/check-templates")
-  static let messageTemplate = Templates.shared.markup(pendingMessage, "partials/message-template")
+  static let messageTemplates = DrawnOnce(capacity: 32) { (speech: PageSpeech) in
+    Templates.shared.markup(Worded(pendingMessage(speech), words: PageWords(speech.translator)), "partials/message-template")
+  }
 
   struct DueHabit: Sendable {
     let id: String
@@ -82,6 +91,20 @@ struct TodayModel: Sendable {
     /// Whether the day is one the habit asks for: neither paused nor outside its weekdays.
     /// Other habits are listed apart, still markable (an extra session counts).
     let isDue: Bool
+    let words: DueWords
+  }
+
+  /// The few words every habit row says alike.
+  struct DueWords: Sendable {
+    let save: String
+    let skipped: String
+    let hasNote: String
+
+    init(_ t: Translator) {
+      save = t.text("due.save")
+      skipped = t.text("due.skipped")
+      hasNote = t.text("due.hasNote")
+    }
   }
 
   struct DueMeasure: Sendable {
@@ -96,6 +119,8 @@ struct TodayModel: Sendable {
   let owner: String
   let selectedDay: String
   let heading: String
+  /// The journal field's spoken label, which names the day.
+  let journalLabel: String
   let isFuture: Bool
   let showsTodayButton: Bool
   let streakBadge: String?
@@ -115,26 +140,29 @@ struct TodayModel: Sendable {
   /// What "Resume all habits today" makes of each pause of all habits, for the offline app.
   let resumeChanges: String
   let back: String
+  let messageTemplate: Markup
 
   /// `days` are the user's kept habits and their days (``HabitHistories``): the habits, the
   /// week's marks and a period's amounts come from them rather than from a query per habit.
   static func read(
-    from store: any Store, days: HabitHistories.Read, user: User, time: UserTime, selected: Day, width: Double
+    from store: any Store, days: HabitHistories.Read, user: User, time: UserTime, selected: Day, width: Double,
+    speech: PageSpeech
   ) async throws -> TodayModel {
     let calendar = time.calendar
     let today = time.today
+    let words = PageDays(speech: speech, calendar: calendar)
     let view = try await TodayView.read(
       from: store, user: user, today: today, calendar: calendar, width: width, selectedDay: selected)
     let entry = try await store.journalEntry(on: selected, for: user.id)
     let chat = try await store.chatMessages(on: selected, for: user.id)
     let habits = days.habits(includingArchived: false)
     let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
-    let dayName = calendar.spokenName(of: selected)
+    let dayName = words.name(selected)
     let dueHabits = habits.map { habit in
       let kept = days.days(of: habit.id)
       return due(
         habit, on: selected, weekEntries: kept.entries(in: week),
-        periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), dayName: dayName,
+        periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), words: words,
         isDue: habit.isScheduled(on: selected, history: kept.history))
     }
     func rows(_ habits: [DueHabit]) -> Markup {
@@ -149,42 +177,49 @@ struct TodayModel: Sendable {
       today: today.description,
       owner: user.id.storeText,
       selectedDay: selected.description,
-      heading: selected == today ? "Today, \(dayName)" : dayName,
+      heading: selected == today ? speech.translator.text("today.headingToday", ["day": dayName]) : dayName,
+      journalLabel: speech.translator.text("today.journalLabel", ["day": dayName]),
       isFuture: selected > today,
       showsTodayButton: view.showsTodayButton,
-      streakBadge: view.streakBadge,
-      grid: view.grid.map { drawnGrids($0) },
-      strip: view.grid == nil ? drawnStrips(view.dateRow) : nil,
+      streakBadge: words.streakBadge(view.streak),
+      grid: view.grid.map { drawnGrids(Spoken(source: $0, days: words, today: today)) },
+      strip: view.grid == nil ? drawnStrips(Spoken(source: view.dateRow, days: words, today: today)) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
-      messages: chat.map { message(for: $0, formatter: formatter, calendar: calendar, today: today) },
+      messages: chat.map { message(for: $0, formatter: formatter, words: words, today: today) },
       habits: dueHabits,
       dueRows: rows(dueHabits.filter(\.isDue)),
       restRows: rows(dueHabits.filter { !$0.isDue }),
-      vacations: PauseRow.rows(days.pauses.filter { $0.habitID == nil }, habit: nil, today: today, calendar: calendar),
+      vacations: PauseRow.rows(days.pauses.filter { $0.habitID == nil }, habit: nil, today: today, words: words),
       onVacation: days.pauses.contains { $0.habitID == nil && $0.days.contains(today) },
       resumeChanges: PauseRow.resumeChanges(days.pauses.filter { $0.habitID == nil }, on: today),
-      back: "/today?day=\(selected)")
+      back: "/today?day=\(selected)",
+      messageTemplate: messageTemplates(speech))
   }
 
-  static func message(for message: ChatMessage, formatter: DateFormatter, calendar: DayCalendar, today: Day) -> Message {
-    let written = calendar.day(containing: message.sentAt)
+  static func message(for message: ChatMessage, formatter: DateFormatter, words: PageDays, today: Day) -> Message {
+    let written = words.calendar.day(containing: message.sentAt)
     return Message(
-      id: message.id.storeText, text: message.text, role: message.role == .user ? "You" : "Assistant",
+      id: message.id.storeText, text: message.text,
+      role: words.t.text(message.role == .user ? "message.you" : "message.assistant"),
       time: formatter.string(from: message.sentAt),
       writtenOn: written == message.day
-        ? nil : calendar.spokenName(of: written, includingYear: written.year != today.year),
-      instant: InstantText.text(message.sentAt), assistant: message.role == .assistant)
+        ? nil
+        : words.t.text(
+          "message.writtenAt", ["day": words.name(written, near: today), "time": formatter.string(from: message.sentAt)]),
+      instant: InstantText.text(message.sentAt), assistant: message.role == .assistant,
+      editWhich: words.t.text("message.editWhich", ["time": formatter.string(from: message.sentAt)]))
   }
 
   /// A few grids and strips per active user, each up to about 25 KiB of markup.
   static let drawnGrids = DrawnOnce(capacity: 64, draw: grid(for:))
   static let drawnStrips = DrawnOnce(capacity: 64, draw: strip(for:))
 
-  static func grid(for grid: DatePickerGrid) -> DateGrid {
+  static func grid(for spoken: Spoken<DatePickerGrid>) -> DateGrid {
+    let grid = spoken.source
     let layout = grid.layout
     let cells = grid.cells.enumerated().map { index, cell in
-      DateCircleSVG(cell, at: layout.centre(ofCell: index))
+      DateCircleSVG(cell, at: layout.centre(ofCell: index), label: spoken.days.label(of: cell, today: spoken.today))
     }
     let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
       Row(markup: cells[$0..<min($0 + layout.columns, cells.count)].map(\.markup).joined())
@@ -202,11 +237,13 @@ struct TodayModel: Sendable {
   }
 
   /// The 33-day row at the base spacing, scrolled by its container.
-  static func strip(for row: DateRow) -> DateStrip {
+  static func strip(for spoken: Spoken<DateRow>) -> DateStrip {
+    let row = spoken.source
     let pitch = DatePickerMetrics.cellSize + DatePickerMetrics.baseSpacing
     let half = DatePickerMetrics.cellSize / 2
     let cells = row.cells.enumerated().map { index, cell in
-      DateCircleSVG(cell, at: GridPoint(x: half + Double(index) * pitch, y: half))
+      DateCircleSVG(
+        cell, at: GridPoint(x: half + Double(index) * pitch, y: half), label: spoken.days.label(of: cell, today: spoken.today))
     }
     let (target, anchor): (String, String) =
       switch row.scrollTarget {
@@ -214,7 +251,7 @@ struct TodayModel: Sendable {
       case .header: ("header", "leading")
       }
     return DateStrip(
-      header: row.header,
+      header: spoken.days.stripHeader(row),
       width: DateCircleSVG.number(Double(cells.count) * pitch - DatePickerMetrics.baseSpacing),
       markup: cells.map(\.markup).joined(), snaps: .repeating("<i></i>", count: cells.count),
       scrollTo: target, scrollAnchor: anchor)
@@ -236,37 +273,47 @@ struct TodayModel: Sendable {
   }
 
   static func due(
-    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, dayName: String,
+    _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, words: PageDays,
     isDue: Bool = true
   ) -> DueHabit {
+    let t = words.t
+    let dayName = words.name(day)
     let entry = weekEntries.first { $0.day == day }
     let status = entry?.status
     let doneThisWeek = weekEntries.filter { $0.status == .done && $0.day <= day }.count
+    func ofThisWeek(_ target: Int) -> String {
+      t.plural("due.doneThisWeek", count: target, ["done": doneThisWeek.formatted(.number.locale(t.locale))])
+    }
     let detail: String =
       switch habit.frequency {
-      case .daily: "Daily"
-      case .weekly(let target): "\(doneThisWeek) of \(target) this week"
+      case .daily: t.text("due.daily")
+      case .weekly(let target): ofThisWeek(target)
       case .weekdays(let days):
         !habit.frequency.isScheduled(on: day)
-          ? "Not on \(day.weekday.name.capitalized)s" : "\(doneThisWeek) of \(days.count) this week"
-      case .timesInDays, .monthly: habit.frequency.text.capitalized
+          ? t.text("due.notOnWeekday", ["weekday": words.weekdayName(day.weekday)]) : ofThisWeek(days.count)
+      case .timesInDays, .monthly: words.schedule(habit.frequency)
       }
     let done = status == .done
     let measure = habit.measure.map { measure in
       let total = (periodEntries ?? weekEntries).filter { $0.day <= day }.compactMap(\.amount).reduce(.zero, +)
       let amount = entry?.amount
+      let unit = measure.unit.isEmpty ? "" : " \(measure.unit)"
+      let target = t.text(measure.direction == .atMost ? "due.atMost" : "due.goal", ["target": "\(measure.target)\(unit)"])
+      let soFar = t.text("due.soFar", ["total": "\(total)", "period": words.progressPeriod(of: habit)])
       return (
         DueMeasure(
           amount: amount?.description ?? "", unit: measure.unit,
-          label: "\(habit.name) on \(dayName)\(measure.unit.isEmpty ? "" : ", in \(measure.unit)")"),
-        "\(measure.direction == .atMost ? "At most" : "Goal") \(measure.target)\(measure.unit.isEmpty ? "" : " \(measure.unit)")"
-          + (habit.frequency == .daily ? "" : " · \(total) so far \(HabitStatistics.progressPeriod(of: habit))"))
+          label: measure.unit.isEmpty
+            ? t.text("due.amountLabel", ["habit": habit.name, "day": dayName])
+            : t.text("due.amountLabelWithUnit", ["habit": habit.name, "day": dayName, "unit": measure.unit])),
+        target + (habit.frequency == .daily ? "" : " · " + soFar))
     }
     return DueHabit(
       id: habit.id.storeText, name: habit.name, icon: habit.icon, color: habit.color.css,
       done: done, skipped: status == .skipped,
-      detail: isDue || !habit.frequency.isScheduled(on: day) ? measure?.1 ?? detail : "Paused", nextStatus: done ? "none" : "done",
-      note: entry?.note ?? "", buttonLabel: "\(habit.name) done on \(dayName)", measure: measure?.0,
-      isDue: isDue)
+      detail: isDue || !habit.frequency.isScheduled(on: day) ? measure?.1 ?? detail : t.text("due.paused"),
+      nextStatus: done ? "none" : "done", note: entry?.note ?? "",
+      buttonLabel: t.text("due.doneLabel", ["habit": habit.name, "day": dayName]), measure: measure?.0,
+      isDue: isDue, words: DueWords(t))
   }
 }

@@ -59,7 +59,7 @@ import Testing
       let rest = try #require(today.range(of: "Not due today"))
       // Both rest today: Read is paused, Gym is a Monday habit; neither is listed as due.
       #expect(today[rest.upperBound...].contains("Paused"))
-      #expect(today[rest.upperBound...].contains("Not on Sundays"))
+      #expect(today[rest.upperBound...].contains("Not due on Sunday"))
       #expect(!today[..<rest.lowerBound].contains(">Read</a>"))
 
       let page = try await client.fetch("/habits/\(read)", headers: owner).text

@@ -102,6 +102,14 @@ import Testing
     text.hasPrefix(PseudoLocalization.open) && text.hasSuffix(PseudoLocalization.close)
   }
 
+  /// The text with every marked part taken out, inner ones first (a title's page name sits
+  /// inside its pattern's markers).
+  static func unmarked(_ text: String) -> String {
+    var text = text
+    while let inner = text.firstRange(of: /⟦[^⟦⟧]*⟧/) { text.removeSubrange(inner) }
+    return text
+  }
+
   /// The texts a reader meets: text between tags (outside scripts and styles) and the
   /// attributes read aloud or shown, each trimmed, empty ones left out.
   static func visibleTexts(_ html: String) -> [String] {

@@ -1,0 +1,117 @@
+import Foundation
+import TallyCore
+import TallyLocalization
+
+/// The words a page says about days, in the page's language: names of days, a date circle's
+/// spoken label, the streak badge and the date row's header, a schedule.
+///
+/// A day's name comes from the account's locale setting when that locale is of the page's
+/// language (it chose `en_GB` over `en_US`, say); otherwise from the language's own locale,
+/// so a page in German never names an English month (docs/translating.md, "Dates").
+struct PageDays: Sendable {
+  let speech: PageSpeech
+  let calendar: DayCalendar
+  private let ownNames: Bool
+  private let style: Date.FormatStyle
+  /// The account's calendar, speaking the page's language.
+  private let names: DayCalendar
+
+  init(speech: PageSpeech, calendar: DayCalendar) {
+    self.speech = speech
+    self.calendar = calendar
+    let pageLocale = speech.translator.locale
+    ownNames = calendar.locale.language.languageCode == pageLocale.language.languageCode
+    var style = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
+    style = style.weekday(.wide).day().month(.wide)
+    self.style = style
+    names =
+      ownNames
+      ? calendar
+      : (try? DayCalendar(
+        timeZone: calendar.timeZone, daySwitchHour: calendar.daySwitchHour, firstWeekday: calendar.firstWeekday,
+        locale: pageLocale)) ?? calendar
+  }
+
+  var t: Translator { speech.translator }
+
+  /// "Monday 1 September", with the year when asked.
+  func name(_ day: Day, includingYear: Bool = false) -> String {
+    if ownNames { return calendar.spokenName(of: day, includingYear: includingYear) }
+    let noon = Date(timeIntervalSince1970: Double(day.ordinal) * 86_400 + 43_200)
+    return (includingYear ? style.year() : style).format(noon)
+  }
+
+  /// The name, with the year only when it is not `today`'s.
+  func name(_ day: Day, near today: Day) -> String { name(day, includingYear: day.year != today.year) }
+
+  /// What a screen reader says for a date circle: the day, then what holds on it, in a fixed
+  /// order (today, journal entry, chat, selected).
+  func label(of cell: DateCell, today: Day) -> String {
+    let states = [
+      (cell.tense == .today, "dayCell.today"), (cell.hasEntry, "dayCell.entry"), (cell.hasChat, "dayCell.chat"),
+      (cell.isSelected, "dayCell.selected"),
+    ].filter(\.0).map { t.text($0.1) }
+    return ([name(cell.day, near: today)] + states).joined(separator: t.text("dayCell.separator"))
+  }
+
+  /// `nil` at 0: no badge.
+  func streakBadge(_ length: Int) -> String? {
+    length > 0 ? t.plural("today.streakBadge", count: length) : nil
+  }
+
+  func stripHeader(_ row: DateRow) -> String {
+    [
+      t.plural("today.streakBadge", count: row.streak), t.plural("today.chats", count: row.chats),
+      t.plural("today.entries", count: row.entries),
+    ].joined(separator: " • ")
+  }
+
+  /// A schedule as a habit's card and row say it: "daily", "3 a week", "Mon, Wed, Fri".
+  func schedule(_ frequency: Frequency) -> String {
+    switch frequency {
+    case .daily: t.text("schedule.daily")
+    case .weekly(let target): t.plural("schedule.weekly", count: target)
+    case .timesInDays(let times, let days):
+      t.plural("schedule.timesInDays", count: days, ["times": times.formatted(.number.locale(t.locale))])
+    case .monthly(let times): t.plural("schedule.monthly", count: times)
+    case .weekdays(let days):
+      days.ordered(from: calendar.firstWeekday).map(shortWeekday).joined(separator: t.text("dayCell.separator"))
+    }
+  }
+
+  /// "Mon", in the page's language.
+  func shortWeekday(_ weekday: Weekday) -> String { names.shortWeekdayName(weekday) }
+
+  /// "Monday", in the page's language.
+  func weekdayName(_ weekday: Weekday) -> String { names.weekdayName(weekday) }
+
+  /// The period a habit's progress counts over: "this week", "this month"…
+  func progressPeriod(of habit: Habit) -> String {
+    switch habit.frequency {
+    case .daily: t.text(habit.measure == nil ? "period.thisWeek" : "period.today")
+    case .weekly, .weekdays: t.text("period.thisWeek")
+    case .timesInDays: t.text("period.thisPeriod")
+    case .monthly: t.text("period.thisMonth")
+    }
+  }
+}
+
+extension PageDays: Hashable {
+  /// Two are the same when they say the same words: the language's and the locale's names.
+  static func == (lhs: PageDays, rhs: PageDays) -> Bool {
+    lhs.t.code == rhs.t.code && lhs.calendar.locale.identifier == rhs.calendar.locale.identifier
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(t.code)
+    hasher.combine(calendar.locale.identifier)
+  }
+}
+
+/// What a drawing kept by ``DrawnOnce`` is drawn from, with the words its labels say: the
+/// same grid in two languages is two drawings.
+struct Spoken<Source: Hashable & Sendable>: Hashable, Sendable {
+  let source: Source
+  let days: PageDays
+  let today: Day
+}
