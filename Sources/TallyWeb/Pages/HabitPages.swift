@@ -176,11 +176,13 @@ struct HabitPages {
     if let day = editing, day > time.today { editing = nil }
     let until = try query.day("until")
     let width = try Self.gridWidth(of: request)
+    let speech = PageLanguages.speech(for: request)
     let model = HabitDetail(
-      habit: habit, entries: entries, pauses: try await services.store.pauses(for: user.id), today: time.today, calendar: time.calendar, width: width, editing: editing,
-      until: until)
+      habit: habit, entries: entries, pauses: try await services.store.pauses(for: user.id), today: time.today,
+      words: PageDays(speech: speech, calendar: time.calendar), width: width, editing: editing, until: until)
     return Templates.shared.page(
-      "habit", title: habit.name, section: .habits, user: user, request: request, content: model, live: revision)
+      "habit", title: habit.name, section: .habits, user: user, request: request, content: model, live: revision,
+      speech: speech)
   }
 
   @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {

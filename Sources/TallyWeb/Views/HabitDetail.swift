@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The habit page: statistics, the whole contribution grid sized to the screen, the day being
@@ -24,8 +25,8 @@ struct HabitDetail: Sendable {
 
   struct EditorMeasure: Sendable {
     let amount: String
-    /// `nil` for a habit counted without a unit, so the label says no "in".
-    let unit: String?
+    /// "Amount in km", or "Amount" for a habit counted without a unit.
+    let label: String
   }
 
   struct ScoreChart: Sendable {
@@ -60,11 +61,12 @@ struct HabitDetail: Sendable {
   let hasWeekdays: Bool
 
   init(
-    habit: Habit, entries: [HabitEntry], pauses: [Pause] = [], today: Day, calendar: DayCalendar, width: Double,
+    habit: Habit, entries: [HabitEntry], pauses: [Pause] = [], today: Day, words: PageDays, width: Double,
     editing: Day?, until: Day? = nil
   ) {
+    let (calendar, t) = (words.calendar, words.t)
     let history = HabitHistory(entries).pausing(PausedDays(pauses, habit: habit.id))
-    self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, words: PageDays(speech: .english, calendar: calendar))
+    self.pauses = PauseRow.rows(pauses, habit: habit.id, today: today, words: words)
     let own = pauses.filter { $0.habitID == habit.id }
     isPaused = own.contains { $0.days.contains(today) }
     resumeChanges = PauseRow.resumeChanges(own, on: today)
@@ -72,76 +74,73 @@ struct HabitDetail: Sendable {
     if case .weekdays = habit.frequency { hasWeekdays = true } else { hasWeekdays = false }
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(
-      habit, entries: entries, history: history, statistics: statistics, today: today,
-      words: PageDays(speech: .english, calendar: calendar))
+      habit, entries: entries, history: history, statistics: statistics, today: today, words: words)
     let unit = statistics.streakUnit.rawValue
-    func count(_ n: Int) -> String { n == 1 ? "1 \(unit)" : "\(n) \(unit)s" }
+    func count(_ n: Int) -> String { t.plural("length.\(unit)", count: n) }
+    let period = words.progressPeriod(of: habit)
     stats = [
-      Stat(label: "Current streak", value: count(statistics.currentStreak)),
-      Stat(label: "Longest streak", value: count(statistics.longestStreak)),
-      Stat(label: "Completion rate", value: Self.percent(statistics.completionRate)),
-      Stat(label: HabitStatistics.progressPeriod(of: habit).capitalized, value: self.habit.progressCount),
-      Stat(label: "Strength", value: Self.percent(statistics.score)),
+      Stat(label: t.text("habit.currentStreak"), value: count(statistics.currentStreak)),
+      Stat(label: t.text("habit.longestStreak"), value: count(statistics.longestStreak)),
+      Stat(label: t.text("habit.completionRate"), value: words.percent(statistics.completionRate)),
+      Stat(label: period.prefix(1).uppercased(with: t.locale) + period.dropFirst(), value: self.habit.progressCount),
+      Stat(label: t.text("habit.strength"), value: words.percent(statistics.score)),
     ]
     frequencyText =
       switch habit.frequency {
-      case .daily: "Every day"
-      case .weekly(let k): "\(k) \(k == 1 ? "day" : "days") a week"
-      case .timesInDays(let k, let n): "\(k) \(k == 1 ? "time" : "times") in \(n) days"
-      case .monthly(let k): "\(k) \(k == 1 ? "day" : "days") a month"
+      case .daily: t.text("habit.everyDay")
+      case .weekly(let k): t.plural("habit.daysAWeek", count: k)
+      case .timesInDays(let k, let n): t.plural("habit.timesInDays", count: k, ["days": n.formatted(.number.locale(t.locale))])
+      case .monthly(let k): t.plural("habit.daysAMonth", count: k)
       case .weekdays(let days):
-        "Every " + Self.list(days.ordered(from: calendar.firstWeekday).map { $0.name.capitalized })
+        t.text("habit.everyWeekday", ["days": words.list(days.ordered(from: calendar.firstWeekday).map(words.weekdayName))])
       }
     reminderText =
       switch habit.reminder {
-      case .none: "No reminder"
-      case .single(let time): "Reminder at \(time)"
+      case .none: t.text("habit.noReminder")
+      case .single(let time): t.text("habit.reminderAt", ["time": "\(time)"])
       case .periodic(let start, let end, let every):
-        "Reminders every \(every) \(every == 1 ? "hour" : "hours") from \(start) to \(end)"
+        t.plural("habit.remindersEvery", count: every, ["start": "\(start)", "end": "\(end)"])
       }
     grid = Grid(
-      habit: habit, entries: entries, history: history, today: today, calendar: calendar, width: width,
+      habit: habit, entries: entries, history: history, today: today, words: words, width: width,
       editing: editing, until: until)
     let yearDone = entries.filter { $0.status == .done && $0.day > today.adding(days: -365) && $0.day <= today }.count
-    yearTotal = yearDone == 1 ? "1 day done in the last year" : "\(yearDone) days done in the last year"
+    yearTotal = t.plural("habit.yearTotal", count: yearDone)
     editor = editing.map { day in
       let entry = entries.first { $0.day == day }
       return DayEditor(
-        day: day.description, heading: calendar.spokenName(of: day, includingYear: true),
+        day: day.description, heading: words.name(day, includingYear: true),
         done: entry?.status == .done, skipped: entry?.status == .skipped, open: entry.map { $0.status == .noted } ?? true,
         note: entry?.note ?? "",
-        measure: habit.measure.map { EditorMeasure(amount: entry?.amount?.description ?? "", unit: $0.unit.isEmpty ? nil : $0.unit) })
+        measure: habit.measure.map { measure in
+          EditorMeasure(
+            amount: entry?.amount?.description ?? "",
+            label: measure.unit.isEmpty ? t.text("habit.amount") : t.text("habit.amountIn", ["unit": measure.unit]))
+        })
     }
-    score = Self.score(habit: habit, history: history, today: today, calendar: calendar)
+    score = Self.score(habit: habit, history: history, today: today, words: words)
     measurable = habit.measure != nil
     charts = TotalsPeriod.allCases.map {
-      TotalsChart(habit: habit, history: history, today: today, calendar: calendar, by: $0)
+      TotalsChart(habit: habit, history: history, today: today, words: words, by: $0)
     }
     back = "/habits/\(habit.id.storeText)"
   }
 
-  /// "Monday, Wednesday and Friday".
-  static func list(_ items: [String]) -> String {
-    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
-  }
-
-  static func percent(_ share: Double) -> String {
-    "\(Int((share * 100).rounded()))%"
-  }
-
   /// The strength score at the end of each of the last 26 weeks, as a line.
-  static func score(habit: Habit, history: HabitHistory, today: Day, calendar: DayCalendar) -> ScoreChart {
+  static func score(habit: Habit, history: HabitHistory, today: Day, words: PageDays) -> ScoreChart {
     let samples = (0..<26).reversed().map { weeksAgo -> Double in
       let day = today.adding(days: -7 * weeksAgo)
-      return HabitStatistics(habit: habit, history: history, today: day, firstWeekday: calendar.firstWeekday).score
+      return HabitStatistics(habit: habit, history: history, today: day, firstWeekday: words.calendar.firstWeekday).score
     }
     let step = ScoreChart.width / Double(samples.count - 1)
     let points = samples.enumerated().map { index, score in
       "\(DateCircleSVG.number(Double(index) * step)),\(DateCircleSVG.number((1 - score) * (ScoreChart.height - 4) + 2))"
     }.joined(separator: " ")
-    let first = percent(samples.first ?? 0)
-    let last = percent(samples.last ?? 0)
+    let first = words.percent(samples.first ?? 0)
+    let last = words.percent(samples.last ?? 0)
     return ScoreChart(
-      points: points, summary: "Strength over the last 26 weeks: from \(first) to \(last).", current: last)
+      points: points,
+      summary: words.t.text("habit.strengthSummary", ["weeks": samples.count.formatted(.number.locale(words.t.locale)), "first": first, "last": last]),
+      current: last)
   }
 }

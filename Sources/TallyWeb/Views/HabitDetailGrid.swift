@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// A habit's contribution grid (SPEC 4) as SVG, GitHub's way: weekday names down the side,
@@ -74,9 +75,10 @@ extension HabitDetail {
     /// day being edited when that would not show. The edited day, else the last day shown, is
     /// the grid's one tab stop.
     init(
-      habit: Habit, entries: [HabitEntry], history: HabitHistory, today: Day, calendar: DayCalendar,
+      habit: Habit, entries: [HabitEntry], history: HabitHistory, today: Day, words: PageDays,
       width: Double, editing: Day?, until: Day? = nil
     ) {
+      let calendar = words.calendar
       // The last column's target reaches half a gutter past its square, inside the width.
       let weekCount = GridGeometry.weekCount(
         width: width - Self.labelWidth - Self.gap / 2, cellSize: Self.cell, gap: Self.gap)
@@ -96,19 +98,22 @@ extension HabitDetail {
       let pitch = Self.cell + Self.gap
       let notes = Dictionary(entries.compactMap { e in e.note.map { (e.day, $0) } }, uniquingKeysWith: { a, _ in a })
       func x(_ column: Int) -> Double { Self.labelWidth + Double(column) * pitch }
-      months = Self.monthLabels(grid, calendar: calendar).map {
+      months = Self.monthLabels(grid, names: words.names).map {
         MonthLabel(x: DateCircleSVG.number(x($0.column)), text: $0.text)
       }
       rows = (0..<7).map { row in
         GridRow(
-          letter: calendar.shortWeekdayName(grid.weeks[0][row].day.weekday),
+          letter: words.names.shortWeekdayName(grid.weeks[0][row].day.weekday),
           y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch + Self.cell / 2),
           cells: grid.weeks.enumerated().compactMap { column, week in
             let cell = week[row]
             guard cell.state != .future else { return nil }
             let note = notes[cell.day].flatMap { $0.isEmpty ? nil : $0 }
-            var label = cell.spokenLabel(calendar: calendar, today: today)
-            if let note { label += ", note: " + (note.count > 80 ? String(note.prefix(79)) + "…" : note) }
+            var parts = [words.name(cell.day, near: today), cell.amount.map { "\($0)" } ?? words.spoken(cell.state)]
+            if let note {
+              parts.append(words.t.text("habit.cellNote", ["note": note.count > 80 ? String(note.prefix(79)) + "…" : note]))
+            }
+            let label = parts.joined(separator: words.t.text("dayCell.separator"))
             return GridCell(
               day: cell.day.description, label: label,
               x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
@@ -124,7 +129,7 @@ extension HabitDetail {
       func look(_ state: HabitGrid.State, noted: Bool = false) -> CellLook {
         CellLook(
           state: noted ? "noted" : "\(state)", paint: Self.paint(state, shareLevel: nil, color: color),
-          marks: Self.marks(skipped: state == .skipped, noted: noted), spoken: state.spokenText)
+          marks: Self.marks(skipped: state == .skipped, noted: noted), spoken: words.spoken(state))
       }
       skippedLook = look(.skipped)
       notedLook = look(.empty, noted: true)
@@ -136,15 +141,15 @@ extension HabitDetail {
 
     /// A month's name over the first week holding its 1st; the first column is named too
     /// when the next name is far enough away not to collide with it.
-    static func monthLabels(_ grid: HabitGrid, calendar: DayCalendar) -> [(column: Int, text: String)] {
+    static func monthLabels(_ grid: HabitGrid, names: DayCalendar) -> [(column: Int, text: String)] {
       var labels: [(column: Int, text: String)] = []
       for (column, week) in grid.weeks.enumerated() {
         if let first = week.first(where: { $0.day.day == 1 }) {
-          labels.append((column, calendar.shortMonthName(first.day.month)))
+          labels.append((column, names.shortMonthName(first.day.month)))
         }
       }
       if let start = grid.weeks.first?.first?.day, labels.first.map({ $0.column >= 3 }) ?? true {
-        labels.insert((0, calendar.shortMonthName(start.month)), at: 0)
+        labels.insert((0, names.shortMonthName(start.month)), at: 0)
       }
       return labels
     }

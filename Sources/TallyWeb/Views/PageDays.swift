@@ -12,18 +12,19 @@ struct PageDays: Sendable {
   let speech: PageSpeech
   let calendar: DayCalendar
   private let ownNames: Bool
-  private let style: Date.FormatStyle
-  /// The account's calendar, speaking the page's language.
-  private let names: DayCalendar
+  /// Dates in UTC (days are calendar dates, not instants), in the page's language.
+  private let dates: Date.FormatStyle
+  private let fullDay: Date.FormatStyle
+  /// The account's calendar, speaking the page's language: its month and weekday names.
+  let names: DayCalendar
 
   init(speech: PageSpeech, calendar: DayCalendar) {
     self.speech = speech
     self.calendar = calendar
     let pageLocale = speech.translator.locale
     ownNames = calendar.locale.language.languageCode == pageLocale.language.languageCode
-    var style = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
-    style = style.weekday(.wide).day().month(.wide)
-    self.style = style
+    dates = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
+    fullDay = dates.weekday(.wide).day().month(.wide)
     names =
       ownNames
       ? calendar
@@ -37,8 +38,7 @@ struct PageDays: Sendable {
   /// "Monday 1 September", with the year when asked.
   func name(_ day: Day, includingYear: Bool = false) -> String {
     if ownNames { return calendar.spokenName(of: day, includingYear: includingYear) }
-    let noon = Date(timeIntervalSince1970: Double(day.ordinal) * 86_400 + 43_200)
-    return (includingYear ? style.year() : style).format(noon)
+    return (includingYear ? fullDay.year() : fullDay).format(Self.noon(of: day))
   }
 
   /// The name, with the year only when it is not `today`'s.
@@ -84,6 +84,31 @@ struct PageDays: Sendable {
 
   /// "Monday", in the page's language.
   func weekdayName(_ weekday: Weekday) -> String { names.weekdayName(weekday) }
+
+  /// "Monday, Wednesday and Friday", as the language (or the account's locale of it) lists things.
+  func list(_ items: [String]) -> String {
+    items.formatted(.list(type: .and).locale(ownNames ? calendar.locale : t.locale))
+  }
+
+  /// "85%", in the language's digits and form.
+  func percent(_ share: Double) -> String { Int((share * 100).rounded()).formatted(.percent.locale(t.locale)) }
+
+  /// "September 2026", in the language's words and order.
+  func monthAndYear(_ day: Day) -> String {
+    ownNames ? "\(names.monthName(day.month)) \(day.year)" : Self.noon(of: day).formatted(dates.month(.wide).year())
+  }
+
+  /// "1 Sep", in the language's words and order.
+  func shortDayAndMonth(_ day: Day) -> String {
+    ownNames
+      ? "\(day.day) \(names.shortMonthName(day.month))" : Self.noon(of: day).formatted(dates.day().month(.abbreviated))
+  }
+
+  /// Midday UTC of `day`: the instant whose UTC date is the day, for a formatter set to UTC.
+  private static func noon(of day: Day) -> Date { Date(timeIntervalSince1970: Double(day.ordinal) * 86_400 + 43_200) }
+
+  /// A habit's day as a screen reader says it after the date: "completed", "paused"…
+  func spoken(_ state: HabitGrid.State) -> String { t.text("gridState.\(state)") }
 
   /// The period a habit's progress counts over: "this week", "this month"…
   func progressPeriod(of habit: Habit) -> String {

@@ -27,7 +27,7 @@ import Testing
       #expect(edit.text.contains(#"name="on-monday" checked"#))
       #expect(!edit.text.contains(#"name="on-tuesday" checked"#))
       let detail = try await client.fetch("/habits/\(habit.id.storeText)", headers: owner)
-      #expect(detail.text.contains("Every Monday, Wednesday and Friday"))
+      #expect(detail.text.contains("Every Monday, Wednesday, and Friday"), "listed as the account's locale (en_US) lists")
 
       let none = try await client.post(
         "/habits", form: [("name", "Never"), ("frequency", "weekdays"), ("reminder", "none")], headers: owner)

@@ -12,34 +12,41 @@ import Testing
 /// Today is 2026-03-08, a Sunday.
 @Suite struct TranslatedPageTests {
   /// Each page here moved to the catalogs whole; the others still speak English throughout.
-  static let translatedPages = ["/today", "/today?day=2026-03-07", "/today?day=2026-03-09", "/habits"]
+  static let translatedPages = [
+    "/today", "/today?day=2026-03-07", "/today?day=2026-03-09", "/habits", "/habits/read", "/habits/read?day=2026-03-05",
+    "/habits/water?day=2026-03-08", "/habits/gym", "/habits/walk",
+  ]
 
-  /// Habits of every kind and state, a pause of one and a vacation ahead, a journal entry and a
-  /// message: every part of the page that has words shows.
-  static func fill(_ client: some TestClientProtocol, owner: HTTPFields) async throws {
-    let read = try #require(try await client.addHabit("Read", ["createdDay": "2026-03-01"], headers: owner)["id"] as? String)
-    _ = try await client.addHabit(
-      "Swim", ["frequency": ["type": "weekly", "targetPerWeek": 3], "createdDay": "2026-03-01", "group": "Sport"],
-      headers: owner)
-    let old = try #require(try await client.addHabit("Old", ["createdDay": "2026-03-01"], headers: owner)["id"] as? String)
+  /// Habits of every kind and state, a pause of one and a vacation ahead, a journal entry and
+  /// messages: every part of the pages that has words shows. Returns each habit's id by its
+  /// name in lower case, for paths that name a habit by it.
+  @discardableResult
+  static func fill(_ client: some TestClientProtocol, owner: HTTPFields) async throws -> [String: String] {
+    var ids: [String: String] = [:]
+    func add(_ name: String, _ fields: [String: Any] = [:]) async throws -> String {
+      let made = try await client.addHabit(name, fields.merging(["createdDay": "2026-03-01"]) { a, _ in a }, headers: owner)
+      ids[name.lowercased()] = try #require(made["id"] as? String)
+      return ids[name.lowercased()]!
+    }
+    let read = try await add("Read", ["reminder": ["type": "single", "time": "08:30"]])
+    _ = try await add("Swim", ["frequency": ["type": "weekly", "targetPerWeek": 3], "group": "Sport"])
+    _ = try await add("Gym", ["frequency": ["type": "weekdays", "weekdays": ["monday", "thursday"]]])
+    _ = try await add("Walk", ["frequency": ["type": "timesInDays", "times": 2, "days": 10]])
+    let water = try await add(
+      "Water", ["measure": ["unit": "glasses", "target": 8], "frequency": ["type": "monthly", "timesPerMonth": 1]])
+    let stretch = try await add("Stretch")
+    let old = try await add("Old")
     _ = try await client.post("/habits/\(old)/archive", form: [], headers: owner)
-    _ = try await client.addHabit(
-      "Gym", ["frequency": ["type": "weekdays", "weekdays": ["monday"]], "createdDay": "2026-03-01"], headers: owner)
-    _ = try await client.addHabit(
-      "Walk", ["frequency": ["type": "timesInDays", "times": 2, "days": 10], "createdDay": "2026-03-01"], headers: owner)
-    let water = try #require(
-      try await client.addHabit(
-        "Water", ["measure": ["unit": "glasses", "target": 8], "frequency": ["type": "monthly", "timesPerMonth": 1],
-        "createdDay": "2026-03-01"], headers: owner)["id"] as? String)
-    let stretch = try #require(try await client.addHabit("Stretch", ["createdDay": "2026-03-01"], headers: owner)["id"] as? String)
     _ = try await client.post("/habits/\(water)/mark", form: [("day", "2026-03-08"), ("status", "done"), ("amount", "3")], headers: owner)
     _ = try await client.post(
       "/habits/\(stretch)/mark", form: [("day", "2026-03-08"), ("status", "skipped"), ("note", "sore")], headers: owner)
+    _ = try await client.post("/habits/\(read)/mark", form: [("day", "2026-03-05"), ("status", "done")], headers: owner)
     _ = try await client.post("/pauses", form: [("habit", read), ("from", "2026-03-07"), ("back", "/today")], headers: owner)
     _ = try await client.post("/pauses", form: [("from", "2026-03-20"), ("until", "2026-03-27"), ("back", "/today")], headers: owner)
     _ = try await client.post("/today/journal", form: [("day", "2026-03-08"), ("text", "A quiet day")], headers: owner)
     _ = try await client.post("/today/chat", form: [("day", "2026-03-07"), ("text", "hello there")], headers: owner)
     _ = try await client.post("/today/chat", form: [("day", "2026-03-08"), ("text", "and again")], headers: owner)
+    return ids
   }
 
   static func with(_ headers: HTTPFields, cookie: String? = nil, accept: String? = nil) -> HTTPFields {
@@ -56,12 +63,13 @@ import Testing
     let server = try TestServer()
     try await server.test { client in
       let owner = try await client.setUpOwner()
-      try await Self.fill(client, owner: owner)
+      let ids = try await Self.fill(client, owner: owner)
+      let path = ids.reduce(path) { $0.replacingOccurrences(of: "/habits/\($1.key)", with: "/habits/\($1.value)") }
       let page = try await client.fetch(path, headers: Self.with(owner, cookie: "tally_language=qps"))
       #expect(page.status == .ok)
       let userData: Set = [
-        "ada", "Tally", "Read", "Swim", "Gym", "Walk", "Water", "Stretch", "Old", "Sport", "glasses", "A quiet day",
-        "hello there", "and again",
+        "ada", "Tally", "Read", "Swim", "Gym", "Walk", "Water", "Stretch", "Old", "Sport", "glasses", "sore",
+        "A quiet day", "hello there", "and again",
       ]
       let outside = PageLanguageTests.visibleTexts(page.text).filter { text in
         var rest = PageLanguageTests.unmarked(text)
@@ -73,12 +81,14 @@ import Testing
   }
 
   /// What is left of a text once its marked parts and the user's data are gone is fine when it
-  /// is only numbers, separators, arrows, and English names of days and months.
+  /// is only numbers, percentages, separators, arrows, and English names of days and months.
   static func isFormatted(_ rest: String) -> Bool {
-    let names = DateFormatter().weekdaySymbols + DateFormatter().monthSymbols
+    let formatter = DateFormatter()
+    // Whole names before their abbreviations, which they contain.
+    let names = formatter.weekdaySymbols + formatter.monthSymbols + formatter.shortWeekdaySymbols + formatter.shortMonthSymbols
     var rest = rest
     for name in names { rest = rest.replacingOccurrences(of: name, with: "") }
-    return rest.allSatisfy { $0.isNumber || $0.isWhitespace || ",.:·•()–-/↑↓←→".contains($0) }
+    return rest.allSatisfy { $0.isNumber || $0.isWhitespace || ",.:·•()–-/↑↓←→%".contains($0) }
   }
 
   @Test func todaySpeaksTheBrowsersLanguageAndTheChosenOneOverIt() async throws {
