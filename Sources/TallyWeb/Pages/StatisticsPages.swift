@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The Statistics screen (SPEC 4): the overall activity grid, the ranking, and completions
@@ -20,9 +21,12 @@ struct StatisticsPages {
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
     let weeks = try request.uri.queryParameters.int("weeks", in: Self.weekCounts) ?? StatisticsModel.defaultWeeks
+    let time = try services.time(for: user)
+    let speech = PageLanguages.speech(for: request)
     let model = try await StatisticsModel.read(
-      from: services.store, user: user, time: try services.time(for: user), weeks: weeks)
+      from: services.store, user: user, time: time, weeks: weeks, words: PageDays(speech: speech, calendar: time.calendar))
     return Templates.shared.page(
-      "statistics", title: "Statistics", section: .statistics, user: user, request: request, content: model)
+      "statistics", title: speech.translator.text("nav.statistics"), section: .statistics, user: user, request: request,
+      content: model, speech: speech)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyWire
 
@@ -91,10 +92,19 @@ struct StatisticsModel: Sendable {
   let weekly: Chart
   let weekdays: Chart
   let chartRange: String
+  let weeklyHelp: String
+  let weeklyCaption: String
+  let weekdayCaption: String
 
-  static func read(from store: any Store, user: User, time: UserTime, weeks: Int) async throws -> StatisticsModel {
+  static func read(
+    from store: any Store, user: User, time: UserTime, weeks: Int, words: PageDays
+  ) async throws -> StatisticsModel {
     let calendar = time.calendar
     let today = time.today
+    let t = words.t
+    func range(_ from: Day, _ to: Day, years: Bool) -> String {
+      t.text("statistics.range", ["from": words.name(from, includingYear: years), "to": words.name(to, includingYear: years)])
+    }
     let habits = try await store.habits(for: user.id, includingArchived: false)
     let histories = habits.isEmpty ? [:] : try await store.histories(for: user.id)
     let grid = ActivityGrid(
@@ -108,52 +118,54 @@ struct StatisticsModel: Sendable {
     let doneDays = habits.flatMap { habit in
       histories[habit.id].map { history in (chartStart...today).filter(history.isCompleted) } ?? []
     }
+    let weekly = weeklyChart(doneDays, from: chartStart, words: words)
     return StatisticsModel(
       hasHabits: !habits.isEmpty,
       weeks: grid.weeks.count,
-      rangeText: "\(calendar.spokenName(of: firstShown, includingYear: true)) to \(calendar.spokenName(of: today, includingYear: true))",
+      rangeText: t.plural("statistics.weeksRange", count: grid.weeks.count, ["range": range(firstShown, today, years: true)]),
       phoneWeeks: min(phoneWeeks, grid.weeks.count),
-      phoneRangeText: "\(calendar.spokenName(of: phoneFirst, includingYear: true)) to \(calendar.spokenName(of: today, includingYear: true))",
-      rows: rows(of: grid, calendar: calendar, today: today),
-      legend: [
-        Level(level: 0, text: "no habits done"),
-        Level(level: 1, text: "up to a quarter done"),
-        Level(level: 2, text: "up to half done"),
-        Level(level: 3, text: "up to three quarters done"),
-        Level(level: 4, text: "more than three quarters done"),
-      ],
+      phoneRangeText: t.plural(
+        "statistics.weeksRange", count: min(phoneWeeks, grid.weeks.count), ["range": range(phoneFirst, today, years: true)]),
+      rows: rows(of: grid, words: words, today: today),
+      legend: (0...4).map { Level(level: $0, text: t.text("statistics.level\($0)")) },
       rankings: ranking.enumerated().map { index, ranked in
         let statistics = ranked.statistics
         let percent = (statistics.completionRate * 100).rounded()
         return Ranked(
           rank: index + 1, name: ranked.habit.name, icon: ranked.habit.icon, color: ranked.habit.color.css,
-          currentStreak: count(statistics.currentStreak, statistics.streakUnit.rawValue),
-          longestStreak: count(statistics.longestStreak, statistics.streakUnit.rawValue),
-          rate: "\(Int(percent))%", rateWidth: DateCircleSVG.number(percent))
+          currentStreak: t.plural("length.\(statistics.streakUnit.rawValue)", count: statistics.currentStreak),
+          longestStreak: t.plural("length.\(statistics.streakUnit.rawValue)", count: statistics.longestStreak),
+          rate: words.percent(statistics.completionRate), rateWidth: DateCircleSVG.number(percent))
       },
-      weekly: weeklyChart(doneDays, from: chartStart, calendar: calendar),
-      weekdays: weekdayChart(doneDays, calendar: calendar),
-      chartRange: "\(calendar.spokenName(of: chartStart)) to \(calendar.spokenName(of: today))")
+      weekly: weekly,
+      weekdays: weekdayChart(doneDays, words: words),
+      chartRange: t.plural("statistics.sameWeeks", count: chartWeeks, ["range": range(chartStart, today, years: false)]),
+      weeklyHelp: t.plural("statistics.weeklyHelp", count: chartWeeks, ["total": weekly.total]),
+      weeklyCaption: t.plural("statistics.weeklyCaption", count: chartWeeks),
+      weekdayCaption: t.plural("statistics.weekdayCaption", count: chartWeeks))
   }
 
   /// The engine's week columns turned into weekday rows, as an ARIA grid reads them.
-  static func rows(of grid: ActivityGrid, calendar: DayCalendar, today: Day) -> [Row] {
+  static func rows(of grid: ActivityGrid, words: PageDays, today: Day) -> [Row] {
     let oldColumns = max(0, grid.weeks.count - phoneWeeks)
-    return calendar.orderedWeekdays.enumerated().map { index, weekday in
+    return words.names.orderedWeekdays.enumerated().map { index, weekday in
       Row(
-        letter: calendar.shortWeekdayName(weekday), weekday: calendar.weekdayName(weekday),
+        letter: words.shortWeekday(weekday), weekday: words.weekdayName(weekday),
         cells: grid.weeks.enumerated().map { column, week in
           let cell = week[index]
           return Cell(
-            label: cell.spokenLabel(calendar: calendar, today: today), level: cell.level,
+            label: words.name(cell.day, near: today) + words.t.text("dayCell.separator") + spoken(cell, words.t),
+            level: cell.level,
             isFuture: cell.isFuture, isUntracked: !cell.isFuture && cell.tracked == 0, tabIndex: cell.day == today ? 0 : -1, isOld: column < oldColumns)
         })
     }
   }
 
-  /// "1 day", "3 weeks", "0 days".
-  static func count(_ value: Int, _ unit: String) -> String {
-    "\(value) \(unit)\(value == 1 ? "" : "s")"
+  /// What a screen reader says of a day after its date: "2 of 3 habits done".
+  static func spoken(_ cell: ActivityGrid.Cell, _ t: Translator) -> String {
+    if cell.isFuture { return t.text("gridState.future") }
+    if cell.tracked == 0 { return t.text("statistics.noneTracked") }
+    return t.plural("statistics.cellDone", count: cell.tracked, ["done": cell.completed.formatted(.number.locale(t.locale))])
   }
 
   // MARK: Charts
@@ -166,7 +178,7 @@ struct StatisticsModel: Sendable {
   /// Room at each end so the outer labels are not cut off.
   static let chartSide = 14.0
 
-  static func weeklyChart(_ days: [Day], from start: Day, calendar: DayCalendar) -> Chart {
+  static func weeklyChart(_ days: [Day], from start: Day, words: PageDays) -> Chart {
     let counts = (0..<chartWeeks).map { week in
       let first = start.adding(days: 7 * week)
       return (first, days.filter { $0 >= first && $0 <= first.adding(days: 6) }.count)
@@ -175,18 +187,24 @@ struct StatisticsModel: Sendable {
       counts.enumerated().map { index, week in
         let (first, count) = week
         return (
-          (chartWeeks - 1 - index).isMultiple(of: 2) ? "\(first.day) \(calendar.monthName(first.month).prefix(3))" : "",
+          (chartWeeks - 1 - index).isMultiple(of: 2) ? words.shortDayAndMonth(first) : "",
           count,
-          "Week of \(calendar.spokenName(of: first)): \(count) done"
+          words.t.text(
+            "statistics.spokenCount",
+            ["name": words.t.text("totals.weekOf", ["day": words.name(first)]), "count": count.formatted(.number.locale(words.t.locale))])
         )
       })
   }
 
-  static func weekdayChart(_ days: [Day], calendar: DayCalendar) -> Chart {
+  static func weekdayChart(_ days: [Day], words: PageDays) -> Chart {
     chart(
-      calendar.orderedWeekdays.map { weekday in
+      words.names.orderedWeekdays.map { weekday in
         let count = days.filter { $0.weekday == weekday }.count
-        return (calendar.shortWeekdayName(weekday), count, "\(calendar.weekdayName(weekday)): \(count) done")
+        return (
+          words.shortWeekday(weekday), count,
+          words.t.text(
+            "statistics.spokenCount", ["name": words.weekdayName(weekday), "count": count.formatted(.number.locale(words.t.locale))])
+        )
       })
   }
 

@@ -14,7 +14,7 @@ import Testing
   /// Each page here moved to the catalogs whole; the others still speak English throughout.
   static let translatedPages = [
     "/today", "/today?day=2026-03-07", "/today?day=2026-03-09", "/habits", "/habits/read", "/habits/read?day=2026-03-05",
-    "/habits/water?day=2026-03-08", "/habits/gym", "/habits/walk",
+    "/habits/water?day=2026-03-08", "/habits/gym", "/habits/walk", "/statistics",
   ]
 
   /// Habits of every kind and state, a pause of one and a vacation ahead, a journal entry and
@@ -88,7 +88,7 @@ import Testing
     let names = formatter.weekdaySymbols + formatter.monthSymbols + formatter.shortWeekdaySymbols + formatter.shortMonthSymbols
     var rest = rest
     for name in names { rest = rest.replacingOccurrences(of: name, with: "") }
-    return rest.allSatisfy { $0.isNumber || $0.isWhitespace || ",.:·•()–-/↑↓←→%".contains($0) }
+    return rest.allSatisfy { $0.isNumber || $0.isWhitespace || ",.:·•()–-/↑↓←→%#".contains($0) }
   }
 
   @Test func todaySpeaksTheBrowsersLanguageAndTheChosenOneOverIt() async throws {
