@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyWire
 
@@ -31,11 +32,13 @@ struct CalendarPages {
     let query = request.uri.queryParameters
     let country = try await country(query, user: user)
     let revision = try await services.store.revision(for: user.id)
+    let speech = PageLanguages.speech(for: request)
     let model = try await CalendarModel.read(
-      from: services.store, user: user, month: month, country: country, time: time, open: try query.day("day"))
+      from: services.store, user: user, month: month, country: country, time: time, open: try query.day("day"),
+      words: PageDays(speech: speech, calendar: time.calendar))
     return Templates.shared.page(
-      "calendar", title: "\(model.heading) · Calendar", section: .calendar, user: user, request: request,
-      content: model, live: revision)
+      "calendar", title: speech.translator.text("calendar.title", ["month": model.heading]), section: .calendar,
+      user: user, request: request, content: model, live: revision, speech: speech)
   }
 
   /// `?country=`, else the locale's country, else the first country the user has prices

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyWire
 
@@ -102,10 +103,11 @@ struct CalendarModel: Sendable {
   let attribution: String?
 
   static func read(
-    from store: any Store, user: User, month: Month, country: String, time: UserTime, open: Day?
+    from store: any Store, user: User, month: Month, country: String, time: UserTime, open: Day?, words: PageDays
   ) async throws -> CalendarModel {
     let calendar = time.calendar
     let today = time.today
+    let t = words.t
     let view = try await MonthView.read(
       from: store, user: user.id, month: month, country: country, calendar: calendar, today: today)
     let prices = try await store.priceTable(for: user.id)
@@ -128,30 +130,32 @@ struct CalendarModel: Sendable {
     var codes = Set(prices.prices.map(\.country))
     codes.insert(view.country)
     return CalendarModel(
-      heading: "\(calendar.monthName(month.month)) \(month.year)",
+      heading: words.monthAndYear(month.firstDay),
       month: month.description,
       country: view.country,
-      countryName: countryName(view.country),
-      letters: calendar.orderedWeekdays.map { Letter(letter: calendar.dayLetter(for: $0), name: calendar.weekdayName($0)) },
+      countryName: countryName(view.country, words: words),
+      letters: words.names.orderedWeekdays.map {
+        Letter(letter: words.names.dayLetter(for: $0), name: words.weekdayName($0))
+      },
       weeks: view.rows.map { row in
-        Week(tiles: row.map { tile(for: $0, base: base, stop: stop, open: detail?.day, fill: fill) })
+        Week(tiles: row.map { tile(for: $0, base: base, stop: stop, open: detail?.day, fill: fill, words: words) })
       },
       previous: "/calendar/\(month.previous)?country=\(view.country)",
-      previousLabel: "Previous month, \(calendar.monthName(month.previous.month)) \(month.previous.year)",
+      previousLabel: t.text("calendar.previousMonth", ["month": words.monthAndYear(month.previous.firstDay)]),
       next: "/calendar/\(month.next)?country=\(view.country)",
-      nextLabel: "Next month, \(calendar.monthName(month.next.month)) \(month.next.year)",
+      nextLabel: t.text("calendar.nextMonth", ["month": words.monthAndYear(month.next.firstDay)]),
       today: "/calendar/\(Month(containing: today))?country=\(view.country)",
       isCurrentMonth: month.contains(today),
-      countries: codes.sorted().map { Country(code: $0, name: countryName($0), selected: $0 == view.country) },
+      countries: codes.sorted().map { Country(code: $0, name: countryName($0, words: words), selected: $0 == view.country) },
       detail: detail.map {
-        detailModel($0, calendar: calendar, country: view.country, close: base, airing: airing, fill: fill)
+        detailModel($0, words: words, today: today, country: view.country, close: base, airing: airing, fill: fill)
       },
       legend: shown.values.sorted(by: Provider.displayOrder).map { LegendItem(name: $0.name, fill: fill($0)) },
-      isWatching: isWatching, attribution: view.attribution)
+      isWatching: isWatching, attribution: view.attribution.map { _ in t.text("calendar.tmdbNotice") })
   }
 
   static func tile(
-    for cell: MonthCell, base: String, stop: Day, open: Day?, fill: (Provider) -> String
+    for cell: MonthCell, base: String, stop: Day, open: Day?, fill: (Provider) -> String, words: PageDays
   ) -> Tile {
     let logoOf = { (provider: Provider) in provider.logoURL.map(Logo.init) }
     let (logo, dots, dotsOnly): (Logo?, [Provider], Bool) =
@@ -166,7 +170,7 @@ struct CalendarModel: Sendable {
       cell.hasAiring ? " busy" : nil,
     ].compactMap(\.self).joined()
     return Tile(
-      number: String(cell.day.day), classes: classes, label: cell.accessibilityLabel,
+      number: String(cell.day.day), classes: classes, label: label(of: cell, words: words),
       isToday: cell.isToday,
       href: cell.hasAiring ? "\(base)&day=\(cell.day)#day-detail" : nil,
       tabIndex: cell.day == stop ? 0 : -1, logo: logo,
@@ -175,30 +179,44 @@ struct CalendarModel: Sendable {
   }
 
   static func detailModel(
-    _ detail: DayDetail, calendar: DayCalendar, country: String, close: String, airing: CalendarAiring.Lines,
+    _ detail: DayDetail, words: PageDays, today: Day, country: String, close: String, airing: CalendarAiring.Lines,
     fill: (Provider) -> String
   ) -> Detail {
+    let t = words.t
     let unpriced = detail.unpricedCount
+    let sum = detail.totals.isEmpty ? DayDetail.unpricedText : detail.totals.map(\.text).joined(separator: " + ")
+    let when =
+      detail.day == today
+      ? t.text("calendar.airingToday")
+      : t.text(detail.day > today ? "calendar.airingOn" : "calendar.airedOn", ["day": words.name(detail.day)])
     return Detail(
-      heading: calendar.spokenName(of: detail.day, includingYear: true),
-      total: detail.totalText,
-      rows: detail.rows.map {
-        DetailRow(
-          name: $0.provider.name, logo: $0.provider.logoURL.map(Logo.init),
-          fill: fill($0.provider), price: $0.priceText, label: $0.accessibilityLabel,
-          airing: airing.byProvider[$0.provider.id] ?? [])
+      heading: words.name(detail.day, includingYear: true),
+      total: t.text("calendar.total", ["sum": sum]),
+      rows: detail.rows.map { row in
+        let price = row.price == nil ? t.text("calendar.noPrice") : row.priceText
+        return DetailRow(
+          name: row.provider.name, logo: row.provider.logoURL.map(Logo.init),
+          fill: fill(row.provider), price: row.priceText,
+          label: [row.provider.name, price, when].joined(separator: t.text("dayCell.separator")),
+          airing: airing.byProvider[row.provider.id] ?? [])
       },
-      withoutProviderHeading: "Not on a streaming service in \(countryName(country))",
+      withoutProviderHeading: t.text("calendar.withoutProvider", ["country": countryName(country, words: words)]),
       // Each episode when the day's episodes were read, else the shows' titles.
       withoutProvider: airing.withoutProvider.isEmpty ? detail.showsWithoutProvider : airing.withoutProvider,
-      unpriced: unpriced == 0
-        ? nil
-        : "\(unpriced == 1 ? "One service has" : "\(unpriced) services have") no price in \(country), so the total leaves \(unpriced == 1 ? "it" : "them") out.",
+      unpriced: unpriced == 0 ? nil : t.plural("calendar.unpriced", count: unpriced, ["country": countryName(country, words: words)]),
       close: close)
   }
 
-  /// "United States"; the code itself when the system knows no name for it.
-  static func countryName(_ code: String) -> String {
-    Locale(identifier: "en_US").localizedString(forRegionCode: code) ?? code
+  /// "Netflix, Max and Hulu on Monday 1 September"; a show with no provider is named by its
+  /// title; just the date for a day with nothing on.
+  static func label(of cell: MonthCell, words: PageDays) -> String {
+    let date = words.name(cell.day)
+    let names = cell.providers.map(\.name) + cell.showsWithoutProvider
+    return names.isEmpty ? date : words.t.text("calendar.cellLabel", ["names": words.list(names), "day": date])
+  }
+
+  /// "United States", in the page's language; the code itself when the system knows no name for it.
+  static func countryName(_ code: String, words: PageDays) -> String {
+    words.t.locale.localizedString(forRegionCode: code) ?? code
   }
 }

@@ -48,7 +48,7 @@ private var paramount: [String: Any] { ["id": 531, "name": "Paramount Plus"] }
         let lone = try await other.setUpOwner()
         return try await other.page("/calendar/2026-03", headers: lone)
       }
-      #expect(empty.contains("<a href=\"/shows\">Add a show</a>"))
+      #expect(empty.contains("<a href=\"/shows\">Add a show</a>"), "the empty month links to adding a show")
       #expect(!empty.contains("cal-legend"))
     }
   }
