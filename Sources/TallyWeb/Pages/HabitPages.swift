@@ -42,39 +42,6 @@ struct HabitPages {
     let today: String
   }
 
-  struct FormModel: Sendable {
-    struct Swatch: Sendable {
-      let hex: String
-      let checked: Bool
-    }
-
-    struct DayBox: Sendable {
-      let name: String
-      let checked: Bool
-    }
-
-    let form: HabitForm
-    let action: String
-    let heading: String
-    let button: String
-    let error: String?
-    let errorField: String
-    let swatches: [Swatch]
-    let groups: [String]
-    let targets: [Swatch]
-    let isWeekly: Bool
-    let isCustom: Bool
-    let isWeekdays: Bool
-    /// The weekday boxes, from the user's first weekday.
-    let weekdays: [DayBox]
-    let isMeasurable: Bool
-    let isAtMost: Bool
-    let reminderNone: Bool
-    let reminderSingle: Bool
-    let reminderPeriodic: Bool
-    let habitID: String?
-  }
-
   struct MarkForm: Decodable {
     var day: String
     var status: String
@@ -346,36 +313,6 @@ struct HabitPages {
   }
 
   // MARK: Helpers
-
-  private func formPage(
-    _ form: HabitForm, habitID: UUID?, error: HabitForm.Invalid?, user: User, request: Request
-  ) async throws -> HTMLPage {
-    let habits = try await services.store.habits(for: user.id, includingArchived: true)
-    let groups = Array(Set(habits.compactMap(\.group))).sorted()
-    let chosen = form.color.uppercased()
-    var swatches = HabitForm.palette.map { FormModel.Swatch(hex: $0, checked: $0 == chosen) }
-    if !swatches.contains(where: \.checked) {
-      swatches.append(FormModel.Swatch(hex: chosen.hasPrefix("#") ? chosen : "#" + chosen, checked: true))
-    }
-    let model = FormModel(
-      form: form, action: habitID.map { "/habits/\($0.storeText)" } ?? "/habits",
-      heading: habitID == nil ? "New habit" : "Edit \(form.name)",
-      button: habitID == nil ? "Add habit" : "Save changes", error: error?.message, errorField: error?.field ?? "",
-      swatches: swatches, groups: groups,
-      targets: (1...6).map { FormModel.Swatch(hex: String($0), checked: String($0) == form.target) },
-      isWeekly: form.frequency == "weekly", isCustom: form.frequency == "custom",
-      isWeekdays: form.frequency == "weekdays",
-      weekdays: (0..<7).map { offset in
-        let day = Weekday(rawValue: (user.settings.firstWeekday.rawValue - 1 + offset) % 7 + 1)!
-        return FormModel.DayBox(name: day.name, checked: form.weekdays.contains(day))
-      },
-      isMeasurable: form.kind == "measurable", isAtMost: form.direction == "atMost", reminderNone: form.reminder == "none",
-      reminderSingle: form.reminder == "single", reminderPeriodic: form.reminder == "periodic",
-      habitID: habitID?.storeText)
-    return Templates.shared.page(
-      "habit-form", title: model.heading, section: .habits, user: user, request: request, content: model,
-      status: error == nil ? .ok : .unprocessableContent)
-  }
 
   /// A name another client took between the check above and the write (the database's unique
   /// index refuses it) is told on the form like one taken before.

@@ -181,3 +181,33 @@ struct HabitForm: Decodable, Sendable {
     }
   }
 }
+
+extension HabitForm {
+  /// The icons the form offers to pick from, each with its name's key under `icons.`.
+  static let icons: [(icon: String, key: String)] = [
+    (icon: "📚", key: "books"),
+    (icon: "🏃", key: "running"),
+    (icon: "💧", key: "water"),
+    (icon: "🧘", key: "meditation"),
+    (icon: "🏋️", key: "weights"),
+    (icon: "🚴", key: "cycling"),
+    (icon: "🏊", key: "swimming"),
+    (icon: "🥗", key: "healthyFood"),
+    (icon: "😴", key: "sleep"),
+    (icon: "💊", key: "medicine"),
+    (icon: "🦷", key: "teeth"),
+    (icon: "✍️", key: "writing"),
+    (icon: "🎸", key: "music"),
+    (icon: "🧹", key: "cleaning"),
+    (icon: "💰", key: "saving"),
+    (icon: "🚭", key: "noSmoking"),
+    (icon: "🌱", key: "plants"),
+    (icon: "🐕", key: "dog"),
+    (icon: "☀️", key: "morning"),
+    (icon: "📵", key: "noPhone"),
+    (icon: "🧠", key: "learning"),
+    (icon: "★", key: "star"),
+    (icon: "♥", key: "heart"),
+    (icon: "✓", key: "tick"),
+  ]
+}
