@@ -187,7 +187,8 @@ struct SettingsPages {
     let model = SettingsModel(
       fields: fields, errors: errors, theme: Theme(request: request),
       tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
-      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels, signIn: signIn)
+      tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels, signIn: signIn,
+      languages: PageLanguages.links(current: PageLanguages.speech(for: request), back: "/settings#appearance"))
     return Templates.shared.page(
       "settings", title: "Settings", section: .settings, user: user, request: request, content: model,
       status: status, notice: notice)

@@ -50,6 +50,27 @@ enum PageLanguages {
     PageSpeech(translator: shared.translator(for: language), lang: language.code, dir: language.direction.rawValue)
   }
 
+  /// A link that chooses a language for this device, named in that language.
+  struct Link: Sendable {
+    let code: String
+    let name: String
+    let href: String
+    let current: Bool
+  }
+
+  /// A link per language, each back to `back` once chosen.
+  static func links(current: PageSpeech, back: String) -> [Link] {
+    Language.allCases.map {
+      Link(
+        code: $0.code, name: $0.endonym, href: "/language?code=\($0.code)&next=" + queryValue(back),
+        current: $0.code == current.lang && current != .pseudo)
+    }
+  }
+
+  static func queryValue(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+  }
+
   private static let logger = Logger(label: "tally.translations")
 
   private static let warnOnce: @Sendable (String) -> Void = { message in logger.warning("\(message)") }

@@ -131,6 +131,8 @@ struct SettingsModel: Sendable {
   let newToken: NewToken?
   let channels: Channels?
   let signIn: SignIn?
+  /// The languages this device may choose; the page's own is marked.
+  let languages: [PageLanguages.Link]
 
   /// Sign-in through the provider: whether this account is linked to it, and for the owner,
   /// invitations; the words from the catalogs.
@@ -163,10 +165,11 @@ struct SettingsModel: Sendable {
   init(
     fields: Fields, errors: Errors = Errors(), theme: Theme, tokens: [APIToken], calendar: DayCalendar?,
     tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil,
-    signIn: SignIn? = nil
+    signIn: SignIn? = nil, languages: [PageLanguages.Link] = []
   ) {
     self.channels = channels
     self.signIn = signIn
+    self.languages = languages
     self.fields = fields
     self.errors = errors
     hasSettingsErrors = errors.settingsCount > 0

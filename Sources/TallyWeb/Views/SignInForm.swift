@@ -8,13 +8,6 @@ import TallyStore
 /// The sign-in and set-up page's words and values, in the visitor's language
 /// (``PageLanguages/visitor(_:)``), with links to every other language.
 struct SignInForm: Sendable {
-  struct LanguageLink: Sendable {
-    let code: String
-    let name: String
-    let href: String
-    let current: Bool
-  }
-
   let heading: String
   let lead: String
   let action: String
@@ -32,7 +25,7 @@ struct SignInForm: Sendable {
   let passwordHelp: String
   let orWithPassword: String
   let languageLabel: String
-  let languages: [LanguageLink]
+  let languages: [PageLanguages.Link]
 
   init(
     setUp: Bool, speech: PageSpeech, name: String, next: String, timeZone: String, error: String?,
@@ -56,12 +49,8 @@ struct SignInForm: Sendable {
     passwordLabel = t.text("signIn.password")
     orWithPassword = t.text("signIn.orWithPassword")
     languageLabel = t.text("signIn.language")
-    let back = setUp ? "/setup" : "/signin?next=" + Self.queryValue(next)
-    languages = Language.allCases.map {
-      LanguageLink(
-        code: $0.code, name: $0.endonym, href: "/language?code=\($0.code)&next=" + Self.queryValue(back),
-        current: $0.code == speech.lang)
-    }
+    let back = setUp ? "/setup" : "/signin?next=" + PageLanguages.queryValue(next)
+    languages = PageLanguages.links(current: speech, back: back)
   }
 
   /// A refused form's reason in the visitor's language: the refusals this form meets have
@@ -85,7 +74,4 @@ struct SignInForm: Sendable {
     }
   }
 
-  private static func queryValue(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-  }
 }

@@ -138,6 +138,28 @@ import Testing
     }
   }
 
+  /// Settings lists every language in itself; choosing one keeps it on this device and comes
+  /// back to Settings, and the translated pages speak it from then on.
+  @Test func settingsChoosesTheLanguageOfThisDevice() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let owner = try await client.setUpOwner()
+      let settings = try await client.fetch("/settings", headers: owner).text
+      for language in Language.allCases {
+        #expect(settings.contains(#"hreflang="\#(language.code)""#) && settings.contains(">\(language.endonym)</a>"), "\(language.code)")
+      }
+      let link = try #require(settings.firstMatch(of: /href="(\/language\?code=ja&amp;next=[^"]+)"/)?.1)
+      let chosen = try await client.fetch(String(link).replacingOccurrences(of: "&amp;", with: "&"), headers: owner)
+      #expect(chosen.status == .seeOther)
+      #expect(chosen.headers[.location] == "/settings#appearance")
+      let cookie = try #require(chosen.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+      #expect(cookie == "tally_language=ja")
+      let today = try await client.fetch("/today", headers: Self.with(owner, cookie: cookie)).text
+      #expect(today.contains(#"<html lang="ja" dir="ltr""#))
+      #expect(today.contains(Self.text("nav.habits", in: .japanese)))
+    }
+  }
+
   static func text(_ key: String, in language: Language) -> String {
     HTMLText.escaped(PageLanguages.shared.translator(for: language).text(key))
   }
