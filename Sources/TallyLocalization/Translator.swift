@@ -45,6 +45,18 @@ public struct Translator: Sendable {
     return Self.missingText
   }
 
+  /// Every text under `prefix.`, keyed without it, as its file has it: this language's where it
+  /// has one, else English's. What a page hands its scripts, which fill in values and pick
+  /// plural forms themselves (by the same keys, with `Intl.PluralRules`).
+  public func sources(under prefix: String) -> [String: String] {
+    let start = prefix + "."
+    var result: [String: String] = [:]
+    for templates in [english.templates, catalog.templates] {
+      for (key, template) in templates where key.hasPrefix(start) { result[String(key.dropFirst(start.count))] = template.source }
+    }
+    return result
+  }
+
   /// The form of `key` that `count` takes in this language (`key_one`, `key_few`…), as
   /// i18next picks it: `key_zero` first when the count is 0 and the catalog has it, then the
   /// language's CLDR category. `{{count}}` is the count in the locale's digits and grouping

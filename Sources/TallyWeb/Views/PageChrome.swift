@@ -27,6 +27,8 @@ struct PageChrome: Sendable {
   let lang: String
   let dir: String
   let skipToContent: String
+  /// The words the page's scripts write, as JSON (`<body data-words>`).
+  let scriptWords: String
   let userName: String?
   /// Whose page it is: the offline outbox keeps each account's changes apart.
   let userID: String?
@@ -34,6 +36,8 @@ struct PageChrome: Sendable {
   /// `system`, `dark` or `light`: a class on `<html>`; `system` follows the device.
   let theme: String
   let stylesheet: String
+  /// Loaded first: the others say their words through it.
+  let wordsScript: String
   let script: String
   /// Statistics, Calendar and Settings.
   let pagesStylesheet: String
@@ -62,6 +66,7 @@ struct PageChrome: Sendable {
     lang = speech.lang
     dir = speech.dir
     skipToContent = speech.translator.text("page.skipToContent")
+    scriptWords = speech.scriptWords
     self.userName = user?.name
     self.userID = user?.id.storeText
     self.nav =
@@ -72,6 +77,7 @@ struct PageChrome: Sendable {
       }
     self.theme = Theme(request: request).rawValue
     self.stylesheet = assets.href("app.css")
+    self.wordsScript = assets.href("words.js")
     self.script = assets.href("app.js")
     self.pagesStylesheet = assets.href("pages.css")
     self.pagesScript = assets.href("pages.js")

@@ -81,6 +81,16 @@ struct PageSpeech: Sendable, Hashable {
   let translator: Translator
   let lang: String
   let dir: String
+  /// The catalog's `script` words as JSON, for what the page's scripts write (words.js).
+  let scriptWords: String
+
+  init(translator: Translator, lang: String, dir: String) {
+    self.translator = translator
+    self.lang = lang
+    self.dir = dir
+    let words = (try? JSONEncoder.sorted.encode(translator.sources(under: "script"))) ?? Data("{}".utf8)
+    scriptWords = String(decoding: words, as: UTF8.self)
+  }
 
   /// The pages whose words are not in the catalogs yet speak English whole.
   static let english = PageLanguages.speech(.english)
@@ -88,6 +98,14 @@ struct PageSpeech: Sendable, Hashable {
   /// The pseudo-locale, for finding text a page shows without a key (a test, a translator).
   static let pseudo = PageSpeech(
     translator: PageLanguages.shared.pseudoTranslator(), lang: "en", dir: WritingDirection.leftToRight.rawValue)
+}
+
+extension JSONEncoder {
+  fileprivate static var sorted: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }
 }
 
 extension PageSpeech {

@@ -95,6 +95,25 @@ import Testing
     }
   }
 
+  /// Every word a script says (`say("key"…)` in the web assets) is in the English catalog's
+  /// `script` section, and a page hands its scripts those words in its language.
+  @Test func everyWordAScriptSaysIsInTheCatalogAndOnThePage() throws {
+    let english = PageLanguages.shared.translator(for: .english).sources(under: "script")
+    var said = Set<String>()
+    for (name, asset) in Assets.shared.files where name.hasSuffix(".js") {
+      let text = String(buffer: asset.bytes)
+      for match in text.matches(of: /say\("([A-Za-z]+)"/) { said.insert(String(match.1)) }
+    }
+    #expect(said.count >= 15, "the scripts' words were found: \(said.sorted())")
+    let missing = said.filter { english[$0] == nil && english["\($0)_other"] == nil }
+    #expect(missing.isEmpty, "not in en.json's script section: \(missing.sorted())")
+
+    let german = PageLanguages.speech(.german)
+    let words = try JSONDecoder().decode([String: String].self, from: Data(german.scriptWords.utf8))
+    #expect(words["offline"] == PageLanguages.shared.translator(for: .german).text("script.offline"))
+    #expect(Set(words.keys).isSuperset(of: english.keys))
+  }
+
   static let request = Request(
     head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"), body: RequestBody(buffer: ByteBuffer()))
 

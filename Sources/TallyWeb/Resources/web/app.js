@@ -33,7 +33,7 @@
   function problemText(html, status) {
     const page = parser.parseFromString(html, "text/html");
     const alert = page.querySelector("[role=alert]");
-    return alert ? alert.textContent.trim() : `The server answered ${status}.`;
+    return alert ? alert.textContent.trim() : window.TallyWords.say("serverAnswered", { status });
   }
 
   const pageOf = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
@@ -65,7 +65,7 @@
       if (error.name === "AbortError") return false;
       // offline.js keeps what it can write later, and says so; anything else is lost, and said.
       const kept = !document.dispatchEvent(new CustomEvent("tally:unreachable", { detail: { form, cell }, cancelable: true }));
-      if (!kept) toast("Tally could not be reached. Nothing was changed.");
+      if (!kept) toast(window.TallyWords.say("unreachableNothingChanged"));
       return false;
     } finally {
       if (pending === controller) {

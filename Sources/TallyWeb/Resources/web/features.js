@@ -34,13 +34,13 @@
     const box = document.createElement("p");
     box.className = "draft-note";
     box.setAttribute("role", "status");
-    box.append("Unsaved draft restored. ");
+    box.append(window.TallyWords.say("draftRestored") + " ");
     const discard = document.createElement("button");
     discard.type = "button";
     discard.className = "link draft-discard";
-    discard.textContent = "Discard draft";
+    discard.textContent = window.TallyWords.say("discardDraft");
     discard.addEventListener("click", () => {
-      if (!window.confirm("Discard the unsaved draft? Its text cannot be brought back.")) return;
+      if (!window.confirm(window.TallyWords.say("discardConfirm"))) return;
       field.value = field.defaultValue;
       forget(field);
       box.remove();

@@ -11,6 +11,13 @@
   }
   if (!user || !window.indexedDB || !window.TallySync) return;
   const sync = window.TallySync;
+  const { say } = window.TallyWords;
+
+  // Why the server refused a change, in the page's words.
+  function refusal(error) {
+    if (error.status === 401) return say("signInAgain");
+    return error.message || say("serverAnswered", { status: error.status });
+  }
   let problem = null;
   let sentThisPage = false;
 
@@ -189,9 +196,10 @@
     note.id = `pause-${change.id}`;
     note.className = "help";
     note.dataset.pending = "yes";
-    note.textContent = change.deleted ? "Pause removed, waiting to be sent."
-      : change.fields.from ? `Paused from ${change.fields.from}${change.fields.until ? ` through ${change.fields.until}` : " until resumed"}, waiting to be sent.`
-        : `Resumed, waiting to be sent.`;
+    const { from, until } = change.fields || {};
+    note.textContent = change.deleted ? say("pauseRemoved")
+      : from ? (until ? say("pausedThrough", { from, until }) : say("pausedUntilResumed", { from }))
+        : say("resumed");
     form.before(note);
   }
 
@@ -206,7 +214,7 @@
   function clock(ms) {
     const when = new Date(ms);
     const sameDay = when.toDateString() === new Date().toDateString();
-    return when.toLocaleString([], sameDay ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+    return when.toLocaleString(document.documentElement.lang, sameDay ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
       : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   }
 
@@ -216,11 +224,11 @@
     if (!box) return;
     const [waiting, last] = await Promise.all([sync.pending(user).then((c) => c.length), sync.lastSync(user)]).catch(() => [0, null]);
     const parts = [];
-    if (!navigator.onLine) parts.push("Offline.");
-    if (waiting) parts.push(`${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.`);
-    else if (sentThisPage) parts.push("All changes sent.");
+    if (!navigator.onLine) parts.push(say("offline"));
+    if (waiting) parts.push(say("waiting", { count: waiting }));
+    else if (sentThisPage) parts.push(say("allSent"));
     if (problem && waiting) parts.push(problem);
-    if (parts.length) parts.push(last ? `Last sync ${clock(last)}.` : "Not synced from this browser yet.");
+    if (parts.length) parts.push(last ? say("lastSync", { time: clock(last) }) : say("neverSynced"));
     box.textContent = parts.join(" ");
     box.hidden = parts.length === 0;
     box.classList.toggle("waiting", waiting > 0);
@@ -239,7 +247,7 @@
       problem = null;
       if (count) sentThisPage = true;
     }, (error) => {
-      problem = error instanceof sync.Refused ? `Not sent: ${error.message}` : "Tally could not be reached; trying again soon.";
+      problem = error instanceof sync.Refused ? say("notSent", { reason: refusal(error) }) : say("unreachableRetrying");
       if (!(error instanceof sync.Refused)) retry = setTimeout(send, 30000);
     }).finally(() => {
       sending = null;
@@ -256,7 +264,7 @@
     try {
       for (const change of changes) await sync.record(user, change);
     } catch (_) {
-      problem = "This browser refused to keep the change; it was not saved.";
+      problem = say("notKept");
       showStatus();
       return;
     }

@@ -136,7 +136,13 @@ self.TallySync = (() => {
     return finished(transaction);
   }
 
-  class Refused extends Error {}
+  // The server's reason (its problem's detail) and status; the page words it (offline.js).
+  class Refused extends Error {
+    constructor(detail, status) {
+      super(detail);
+      this.status = status;
+    }
+  }
 
   // Pushes the user's outbox through /api/v1/sync with the browser's session. A refusal
   // (4xx) keeps the changes and says why; nothing is dropped unacknowledged.
@@ -152,9 +158,9 @@ self.TallySync = (() => {
       await sawServerClockIn(response);
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
-        const reason = response.status === 401 ? "Sign in again to send them." : body.detail || `The server answered ${response.status}.`;
-        if (response.status >= 500 || response.status === 429) throw new Error(reason);
-        throw new Refused(reason);
+        const detail = response.status === 401 ? "" : body.detail || "";
+        if (response.status >= 500 || response.status === 429) throw new Error(detail || String(response.status));
+        throw new Refused(detail, response.status);
       }
       await acknowledge(batch);
     }
