@@ -151,6 +151,19 @@ SMALL_CONTROLS = """
 
 audit = {}
 
+# Text an element cuts off: its own words wider than its box where it hides what overflows
+# (the visually hidden ones, a pixel wide, clip on purpose).
+CLIPPED_TEXT = """
+  return [...document.querySelectorAll('header *, main *')].filter((e) => {
+    if (e.closest('.visually-hidden, svg, [hidden]') || e.getBoundingClientRect().width <= 1) return false;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+    const s = getComputedStyle(e);
+    if (s.display === 'none' || s.visibility === 'hidden') return false;
+    const hides = ['hidden', 'clip'].includes(s.overflowX) || s.textOverflow === 'ellipsis';
+    return hides && e.scrollWidth > e.clientWidth + 1;
+  }).map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 40)}`);
+"""
+
 
 def screen(name, path=None, setup=None):
     """Every screen at both widths in both themes: screenshots, 44 px controls, axe."""
@@ -440,6 +453,30 @@ try:
     screen("shows", "/shows")
     screen("prices", "/prices")
     screen("not-found", "/habits/00000000-0000-0000-0000-000000000000")
+
+    # The translated pages in a language with long words, one read from the right and one in
+    # another script, chosen in Settings; then in the pseudo-locale, 40% longer, on a phone.
+    translated = {"today": "/today", "habit": read.replace(BASE, ""), "statistics": "/statistics",
+                  "calendar-day": "/calendar/2026-11?country=US&day=2026-11-23#day-detail"}
+    for code in ("de", "ar", "ja"):
+        go(f"/language?code={code}&next=%2Fsettings")
+        for name, path in translated.items():
+            go(path)
+            check(js("return [document.documentElement.lang, document.documentElement.dir]") == [code, "rtl" if code == "ar" else "ltr"],
+                  f"{name} is in {code}")
+            screen(f"{name}-{code}", path)
+    go("/language?code=qps&next=%2Fsettings")
+    size(PHONE)
+    for name, path in {**translated, "habits": "/habits", "habit-edit": read.replace(BASE, "") + "/edit",
+                       "calendar": "/calendar/2026-11?country=US"}.items():
+        go(path)
+        d.save_screenshot(str(SHOTS / f"look-{name}-pseudo-phone.png"))
+        overflow = js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check(overflow <= 0, f"{name} in the pseudo-locale: nothing scrolls sideways at 375 px ({overflow})")
+        clipped = js(CLIPPED_TEXT)
+        check(not clipped, f"{name} in the pseudo-locale: no text is cut off at 375 px {clipped}")
+    size(DESKTOP)
+    go("/language?code=en&next=%2Fsettings")
 except Exception:
     d.save_screenshot(str(SHOTS / "look-failure.png"))
     print("failed at", d.current_url)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The journal as a list to read back and search (`GET /journal?q=&before=`); writing stays
@@ -17,11 +18,12 @@ struct JournalPages {
     let user = try context.requireUser()
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
+    let speech = PageLanguages.speech(for: request)
     let model = try await JournalModel.read(
-      from: services.store, user: user, today: time.today, calendar: time.calendar,
+      from: services.store, user: user, today: time.today, words: PageDays(speech: speech, calendar: time.calendar),
       query: query.get("q"), before: try query.day("before"))
     return Templates.shared.page(
-      "journal", title: model.searching ? "Search · Journal" : "Journal", section: .today, user: user,
-      request: request, content: model)
+      "journal", title: speech.translator.text(model.searching ? "journal.searchTitle" : "journal.title"),
+      section: .today, user: user, request: request, content: model, speech: speech)
   }
 }

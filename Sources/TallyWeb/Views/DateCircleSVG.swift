@@ -22,6 +22,8 @@ struct DateCircleSVG: Sendable {
 
   let day: String
   let label: String
+  /// The day's name, which the Today heading shows while a finger drags over the circle.
+  let name: String
   let selected: Bool
   /// Roving focus: the selected circle is the grid's one tab stop.
   let tabIndex: Int
@@ -34,10 +36,11 @@ struct DateCircleSVG: Sendable {
   let chatDot: Layer?
   let number: Number?
 
-  init(_ cell: DateCell, at point: GridPoint, label: String) {
+  init(_ cell: DateCell, at point: GridPoint, label: String, name: String) {
     let style = cell.style
     day = cell.day.description
     self.label = label
+    self.name = name
     selected = cell.isSelected
     tabIndex = cell.isSelected ? 0 : -1
     x = Self.number(point.x)
@@ -96,7 +99,7 @@ struct DateCircleSVG: Sendable {
     func circle(_ layer: Layer) -> Markup { "<circle r=\"\(layer.radius)\" \(layer.paint)/>" }
     var svg: Markup = "<g role=\"gridcell\" aria-selected=\"\(selected)\">"
     svg += "<a class=\"dc\" href=\"/today?day=\(day)\" data-day=\"\(day)\""
-    svg += " aria-label=\"\(label)\" tabindex=\"\(tabIndex)\""
+    svg += " aria-label=\"\(label)\" data-name=\"\(name)\" tabindex=\"\(tabIndex)\""
     svg += " transform=\"translate(\(x) \(y))\">"
     svg += circle(hitArea)
     if let ring { svg += circle(ring) }

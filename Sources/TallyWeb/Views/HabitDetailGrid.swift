@@ -13,6 +13,8 @@ extension HabitDetail {
   struct GridCell: Sendable {
     let day: String
     let label: String
+    /// The day's name, which a label made offline starts with.
+    let name: String
     let x: String
     let y: String
     let paint: Markup
@@ -109,13 +111,14 @@ extension HabitDetail {
             let cell = week[row]
             guard cell.state != .future else { return nil }
             let note = notes[cell.day].flatMap { $0.isEmpty ? nil : $0 }
-            var parts = [words.name(cell.day, near: today), cell.amount.map { "\($0)" } ?? words.spoken(cell.state)]
+            let name = words.name(cell.day, near: today)
+            var parts = [name, cell.amount.map { "\($0)" } ?? words.spoken(cell.state)]
             if let note {
               parts.append(words.t.text("habit.cellNote", ["note": note.count > 80 ? String(note.prefix(79)) + "…" : note]))
             }
             let label = parts.joined(separator: words.t.text("dayCell.separator"))
             return GridCell(
-              day: cell.day.description, label: label,
+              day: cell.day.description, label: label, name: name,
               x: DateCircleSVG.number(x(column)), y: DateCircleSVG.number(Self.monthHeight + Double(row) * pitch),
               paint: Self.paint(cell.state, shareLevel: cell.shareLevel, color: habit.color.css),
               marks: Self.marks(skipped: cell.state == .skipped, noted: note != nil),

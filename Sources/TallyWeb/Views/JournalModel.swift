@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The journal read back (`GET /journal`): entries newest first with each day's chat count,
@@ -34,16 +35,17 @@ struct JournalModel: Sendable {
   let isEmpty: Bool
 
   static func read(
-    from store: any Store, user: User, today: Day, calendar: DayCalendar, query: String?, before: Day?
+    from store: any Store, user: User, today: Day, words: PageDays, query: String?, before: Day?
   ) async throws -> JournalModel {
+    let t = words.t
     let messages = try await store.chatMessages(in: Day.allTime, for: user.id)
     let chatCounts = Dictionary(grouping: messages, by: \.day).mapValues(\.count)
     func item(_ day: Day, _ text: String?, match: String?) -> Item {
       let count = chatCounts[day] ?? 0
       return Item(
-        day: day.description, heading: calendar.spokenName(of: day, includingYear: true),
+        day: day.description, heading: words.name(day, includingYear: true),
         href: "/today?day=\(day)#journal",
-        chat: count == 0 ? nil : (count == 1 ? "1 chat message" : "\(count) chat messages"),
+        chat: count == 0 ? nil : t.plural("journal.chatMessages", count: count),
         excerpt: text.map { excerpt($0, match: match) })
     }
 
@@ -52,8 +54,7 @@ struct JournalModel: Sendable {
       return JournalModel(
         query: query, searching: true,
         resultSummary: found.isEmpty
-          ? "No entry holds “\(words)”."
-          : "\(found.count == 1 ? "1 entry holds" : "\(found.count) entries hold") “\(words)”, newest first.",
+          ? t.text("journal.noneFound", ["words": words]) : t.plural("journal.found", count: found.count, ["words": words]),
         onThisDay: [], items: found.map { item($0.day, $0.text, match: words) }, older: nil, isEmpty: false)
     }
 

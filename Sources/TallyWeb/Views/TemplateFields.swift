@@ -54,7 +54,8 @@ extension HabitDetail.GridRow: TemplateFields {
 
 extension HabitDetail.GridCell: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "day": \.day, "label": \.label, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks, "note": \.note,
+    "day": \.day, "label": \.label, "name": \.name, "x": \.x, "y": \.y, "paint": \.paint, "marks": \.marks,
+    "note": \.note,
     "tabIndex": \.tabIndex, "neutral": \.neutral,
   ]
 }

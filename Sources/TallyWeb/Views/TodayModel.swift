@@ -219,7 +219,9 @@ struct TodayModel: Sendable {
     let grid = spoken.source
     let layout = grid.layout
     let cells = grid.cells.enumerated().map { index, cell in
-      DateCircleSVG(cell, at: layout.centre(ofCell: index), label: spoken.days.label(of: cell, today: spoken.today))
+      DateCircleSVG(
+        cell, at: layout.centre(ofCell: index), label: spoken.days.label(of: cell, today: spoken.today),
+        name: spoken.days.name(cell.day, near: spoken.today))
     }
     let rows = stride(from: 0, to: cells.count, by: layout.columns).map {
       Row(markup: cells[$0..<min($0 + layout.columns, cells.count)].map(\.markup).joined())
@@ -243,7 +245,8 @@ struct TodayModel: Sendable {
     let half = DatePickerMetrics.cellSize / 2
     let cells = row.cells.enumerated().map { index, cell in
       DateCircleSVG(
-        cell, at: GridPoint(x: half + Double(index) * pitch, y: half), label: spoken.days.label(of: cell, today: spoken.today))
+        cell, at: GridPoint(x: half + Double(index) * pitch, y: half), label: spoken.days.label(of: cell, today: spoken.today),
+        name: spoken.days.name(cell.day, near: spoken.today))
     }
     let (target, anchor): (String, String) =
       switch row.scrollTarget {

@@ -152,7 +152,7 @@
     svg.querySelectorAll(".dc").forEach((c) => c.parentNode.setAttribute("aria-selected", String(c.dataset.day === day)));
     const cell = svg.querySelector(`.dc[data-day="${day}"]`);
     const heading = document.getElementById("day-heading");
-    if (cell && heading) heading.textContent = cell.getAttribute("aria-label").split(",")[0];
+    if (cell && heading) heading.textContent = cell.dataset.name;
   }
 
   // Selections made by dragging, kept across page swaps and shown on the grid for tests.

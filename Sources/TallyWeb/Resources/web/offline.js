@@ -170,7 +170,7 @@
     cell.querySelector("rect").replaceWith(look.querySelector("rect").cloneNode(true));
     cell.append(...marks.map((node) => node.cloneNode(true)));
     if (note) cell.dataset.note = note; else delete cell.dataset.note;
-    const label = `${cell.getAttribute("aria-label").split(",")[0]}, ${look.dataset.spoken}${looks.dataset.pending}`;
+    const label = `${cell.dataset.name}${looks.dataset.separator}${look.dataset.spoken}${looks.dataset.pending}`;
     cell.setAttribute("aria-label", label);
     cell.querySelector("title").textContent = label;
     cell.dataset.pending = "yes";
@@ -196,7 +196,9 @@
     note.id = `pause-${change.id}`;
     note.className = "help";
     note.dataset.pending = "yes";
-    const { from, until } = change.fields || {};
+    const named = (day) => day && new Date(`${day}T12:00:00Z`).toLocaleDateString(document.documentElement.lang, {
+      weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+    const [from, until] = [named(change.fields?.from), named(change.fields?.until)];
     note.textContent = change.deleted ? say("pauseRemoved")
       : from ? (until ? say("pausedThrough", { from, until }) : say("pausedUntilResumed", { from }))
         : say("resumed");
