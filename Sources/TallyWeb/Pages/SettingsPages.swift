@@ -3,6 +3,7 @@ import Hummingbird
 import TallyAccounts
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyOIDC
 import TallyStore
 
@@ -32,18 +33,11 @@ struct SettingsPages {
     var lifetime: String?
   }
 
-  /// The notices a redirect back to the page may ask for, by `?saved=`.
-  static let notices = [
-    "settings": "Settings saved.", "theme": "Theme changed on this device.", "revoked": "Token revoked.",
-    "feed-revoked": "The calendar feed link no longer works.", "webhook": "Webhook saved.",
-    "webhook-removed": "Webhook removed.", "webhook-tested": "The test notification was delivered.",
-    "webhook-failed": "The test notification was not delivered: check the address, and that the receiver is up.",
-    "feed-tested": "The calendar feed answers with your reminders of the next 14 days. Calendar apps fetch it on their own schedule (Tally asks for hourly).",
-    "push-tested": "The test notification was handed to the push service; it should appear on that device now.",
-    "push-failed": "The push service did not take the test notification; the server's log says why. Reminders are retried.",
-    "push-gone": "The push service says that device no longer takes notifications, so it was removed.",
-    "push-removed": "That device no longer receives reminders.",
-    "push-added": "This device receives your reminders from now on.",
+  /// The notices a redirect back to the page may ask for, by `?saved=`: their words are
+  /// `settings.notice.<name>` in the catalogs.
+  static let notices: Set = [
+    "settings", "theme", "revoked", "feed-revoked", "webhook", "webhook-removed", "webhook-tested", "webhook-failed",
+    "feed-tested", "push-tested", "push-failed", "push-gone", "push-removed", "push-added",
   ]
 
   /// A year: the theme is a per-device preference, not a secret, and should outlive sessions.
@@ -59,7 +53,10 @@ struct SettingsPages {
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
-    let notice = request.uri.queryParameters["saved"].flatMap { Self.notices[String($0)] }
+    let speech = PageLanguages.speech(for: request)
+    let notice = request.uri.queryParameters["saved"].map(String.init).flatMap {
+      Self.notices.contains($0) ? speech.translator.text("settings.notice.\($0)") : nil
+    }
     return try await render(SettingsModel.Fields(user.settings), user: user, request: request, notice: notice)
   }
 
@@ -72,22 +69,23 @@ struct SettingsPages {
       daySwitchHour: form.daySwitchHour.trimmingCharacters(in: .whitespaces),
       firstWeekday: form.firstWeekday, locale: form.locale.trimmingCharacters(in: .whitespaces),
       showDatePickerGrid: form.showDatePickerGrid != nil, showGridDates: form.showGridDates != nil)
+    let t = PageLanguages.speech(for: request).translator
     var errors = SettingsModel.Errors()
     if TimeZone(identifier: fields.timeZone) == nil {
-      errors.timeZone = "'\(fields.timeZone)' is not an IANA time zone. Pick one from the list, like Europe/Berlin."
+      errors.timeZone = t.text("settings.error.timeZone", ["value": fields.timeZone])
     }
     let hour = Int(fields.daySwitchHour).flatMap { DayCalendar.daySwitchHours.contains($0) ? $0 : nil }
     if hour == nil {
-      errors.daySwitchHour = "The day-switch hour must be a whole number from 0 to 6, not '\(fields.daySwitchHour)'."
+      errors.daySwitchHour = t.text("settings.error.daySwitchHour", ["value": fields.daySwitchHour])
     }
     let weekday = Weekday(name: fields.firstWeekday)
     if weekday == nil {
-      errors.firstWeekday = "'\(fields.firstWeekday)' is not a day of the week."
+      errors.firstWeekday = t.text("settings.error.firstWeekday", ["value": fields.firstWeekday])
     }
     do {
       _ = try UserSettings(timeZone: "UTC", locale: fields.locale).validated()
     } catch {
-      errors.locale = "'\(fields.locale)' is not a locale Tally knows. Use one like en_US or fr_FR."
+      errors.locale = t.text("settings.error.locale", ["value": fields.locale])
     }
     if errors.settingsCount == 0, let hour, let weekday {
       var settings = user.settings
@@ -113,7 +111,7 @@ struct SettingsPages {
     let form = try await request.decodeForm(ThemeForm.self, limit: services.configuration.maxBodySize)
     guard let theme = Theme(rawValue: form.theme) else {
       var errors = SettingsModel.Errors()
-      errors.theme = "'\(form.theme)' is not a theme: choose system, dark or light."
+      errors.theme = PageLanguages.speech(for: request).translator.text("settings.error.theme", ["value": form.theme])
       return try await render(
         SettingsModel.Fields(user.settings), errors: errors, user: user, request: request,
         status: .unprocessableContent
@@ -173,24 +171,26 @@ struct SettingsPages {
     newToken: SettingsModel.NewToken? = nil, status: HTTPResponse.Status = .ok
   ) async throws -> HTMLPage {
     let calendar = try? user.settings.dayCalendar()
+    let speech = PageLanguages.speech(for: request)
+    let words = PageDays(speech: speech, calendar: try calendar ?? DayCalendar(timeZone: .gmt))
     let isOwner = try await services.store.credential(for: user.id)?.role == .owner
     let channels = SettingsModel.Channels(
       feedSince: try await services.store.feedTokenCreatedAt(for: user.id),
       webhook: try await services.store.webhook(for: user.id),
       pushDevices: try await services.store.pushSubscriptions(for: user.id),
-      isOwner: isOwner, calendar: calendar)
+      isOwner: isOwner, calendar: calendar, t: speech.translator)
     var signIn: SettingsModel.SignIn?
     if let provider = services.providerSignIn?.settings {
       let linked = try await services.store.identities(for: user.id).contains { $0.issuer == provider.client.issuer.text }
-      signIn = SettingsModel.SignIn(provider: provider.displayName, linked: linked, isOwner: isOwner)
+      signIn = SettingsModel.SignIn(provider: provider.displayName, linked: linked, isOwner: isOwner, speech: speech)
     }
     let model = SettingsModel(
-      fields: fields, errors: errors, theme: Theme(request: request),
+      fields: fields, errors: errors, theme: Theme(request: request), words: words,
       tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
       tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels, signIn: signIn,
-      languages: PageLanguages.links(current: PageLanguages.speech(for: request), back: "/settings#appearance"))
+      languages: PageLanguages.links(current: speech, back: "/settings#appearance"))
     return Templates.shared.page(
-      "settings", title: "Settings", section: .settings, user: user, request: request, content: model,
-      status: status, notice: notice)
+      "settings", title: speech.translator.text("nav.settings"), section: .settings, user: user, request: request,
+      content: model, status: status, notice: notice, speech: speech)
   }
 }

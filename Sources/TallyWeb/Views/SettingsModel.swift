@@ -16,14 +16,17 @@ struct SettingsModel: Sendable {
   struct Token: Sendable {
     let id: String
     let name: String
-    let created: String
-    let expires: String?
+    /// "Created 2026-03-08 07:30 · expires …".
+    let about: String
+    let revokeLabel: String
   }
 
   /// A token just made: its secret is on this page and nowhere else, ever.
   struct NewToken: Sendable {
     let name: String
     let secret: String
+    /// "Token “name” created.", in the page's language (set when the page is drawn).
+    var created = ""
   }
 
   /// The settings fields as text, so a refused form comes back exactly as it was typed.
@@ -74,25 +77,31 @@ struct SettingsModel: Sendable {
     let id: String
     let name: String
     let endpoint: String
-    let since: String
+    let sinceText: String
   }
 
   /// Every channel that reminds the user (feed, webhook, push devices), and what only the
   /// owner may download.
   struct Channels: Sendable {
     let feedSince: String?
+    let feedSinceText: String?
     let webhookURL: String
     let hasWebhook: Bool
     let kinds: [Option]
     let pushDevices: [PushDevice]
     let isOwner: Bool
 
-    init(feedSince: Date?, webhook: Webhook?, pushDevices: [PushSubscription], isOwner: Bool, calendar: DayCalendar?) {
+    init(
+      feedSince: Date?, webhook: Webhook?, pushDevices: [PushSubscription], isOwner: Bool, calendar: DayCalendar?,
+      t: Translator
+    ) {
       let formatter = SettingsModel.instantFormatter(calendar)
       self.feedSince = feedSince.map { formatter.string(from: $0) }
+      feedSinceText = self.feedSince.map { t.text("settings.feedSince", ["since": $0]) }
       self.pushDevices = pushDevices.map {
         PushDevice(
-          id: $0.id.storeText, name: $0.name, endpoint: $0.endpoint.absoluteString, since: formatter.string(from: $0.createdAt))
+          id: $0.id.storeText, name: $0.name, endpoint: $0.endpoint.absoluteString,
+          sinceText: t.text("settings.deviceSince", ["since": formatter.string(from: $0.createdAt)]))
       }
       webhookURL = webhook?.url.absoluteString ?? ""
       hasWebhook = webhook != nil
@@ -102,7 +111,7 @@ struct SettingsModel: Sendable {
           switch $0 {
           case .ntfy: "ntfy"
           case .gotify: "Gotify"
-          case .json: "JSON (any receiver)"
+          case .json: t.text("settings.kindJSON")
           }
         return Option(value: $0.rawValue, label: label, selected: $0 == kind)
       }
@@ -113,8 +122,27 @@ struct SettingsModel: Sendable {
   static let timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
   /// Language and region pairs only: a bare language names no country for the calendar.
   static let locales = Locale.availableIdentifiers.filter { $0.contains("_") }.sorted()
-  static let tokenLifetimes: [(days: Int?, label: String)] = [
-    (nil, "Never"), (30, "After 30 days"), (90, "After 90 days"), (365, "After a year"),
+  /// Each with its words' key under `settings.lifetime.`.
+  static let tokenLifetimes: [(days: Int?, key: String)] = [(nil, "never"), (30, "days30"), (90, "days90"), (365, "year")]
+  /// The kinds of file the import offers, each with its words' key under `settings.format.`.
+  static let importFormats: [(value: String, key: String)] = [
+    ("", "tellFromFile"),
+    ("loop", "loop"),
+    ("loop-csv", "loopCsv"),
+    ("beaver", "beaver"),
+    ("habitbull", "habitbull"),
+    ("rewire", "rewire"),
+    ("tickmate", "tickmate"),
+    ("streaks", "streaks"),
+    ("habitkit", "habitkit"),
+    ("tablehabit", "tablehabit"),
+    ("habitica", "habitica"),
+    ("habitica-csv", "habiticaCsv"),
+    ("daylio", "daylio"),
+    ("dayone", "dayone"),
+    ("dayone-classic", "dayoneClassic"),
+    ("csv", "csv"),
+    ("json", "json"),
   ]
 
   let fields: Fields
@@ -128,6 +156,7 @@ struct SettingsModel: Sendable {
   let tokens: [Token]
   let tokenName: String
   let lifetimes: [Option]
+  let formats: [Option]
   let newToken: NewToken?
   let channels: Channels?
   let signIn: SignIn?
@@ -163,10 +192,11 @@ struct SettingsModel: Sendable {
   }
 
   init(
-    fields: Fields, errors: Errors = Errors(), theme: Theme, tokens: [APIToken], calendar: DayCalendar?,
+    fields: Fields, errors: Errors = Errors(), theme: Theme, words: PageDays, tokens: [APIToken], calendar: DayCalendar?,
     tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil,
     signIn: SignIn? = nil, languages: [PageLanguages.Link] = []
   ) {
+    let t = words.t
     self.channels = channels
     self.signIn = signIn
     self.languages = languages
@@ -176,31 +206,39 @@ struct SettingsModel: Sendable {
     errorSummary =
       switch errors.settingsCount {
       case 0: nil
-      case 1: "One setting was not saved: see the field marked below. Nothing changed."
-      case let count: "\(count) settings were not saved: see the fields marked below. Nothing changed."
+      case let count: t.plural("settings.errorSummary", count: count)
       }
     timeZones = Self.timeZones
     locales = Self.locales
     weekdays = Weekday.allCases.map {
-      Option(value: $0.name, label: $0.name.prefix(1).uppercased() + $0.name.dropFirst(), selected: $0.name == fields.firstWeekday)
+      Option(value: $0.name, label: words.weekdayName($0), selected: $0.name == fields.firstWeekday)
     }
     themes = [
-      Option(value: Theme.system.rawValue, label: "Same as this device", selected: theme == .system),
-      Option(value: Theme.dark.rawValue, label: "Dark", selected: theme == .dark),
-      Option(value: Theme.light.rawValue, label: "Light", selected: theme == .light),
+      Option(value: Theme.system.rawValue, label: t.text("settings.theme.system"), selected: theme == .system),
+      Option(value: Theme.dark.rawValue, label: t.text("settings.theme.dark"), selected: theme == .dark),
+      Option(value: Theme.light.rawValue, label: t.text("settings.theme.light"), selected: theme == .light),
     ]
     let formatter = Self.instantFormatter(calendar)
     self.tokens = tokens.map {
-      Token(
-        id: $0.id.storeText, name: $0.name, created: formatter.string(from: $0.createdAt),
-        expires: $0.expiresAt.map { formatter.string(from: $0) })
+      let created = formatter.string(from: $0.createdAt)
+      return Token(
+        id: $0.id.storeText, name: $0.name,
+        about: $0.expiresAt.map {
+          t.text("settings.tokenAboutExpires", ["created": created, "expires": formatter.string(from: $0)])
+        } ?? t.text("settings.tokenAbout", ["created": created]),
+        revokeLabel: t.text("settings.revokeLabel", ["name": $0.name]))
     }
     self.tokenName = tokenName
     lifetimes = Self.tokenLifetimes.map {
       let value = $0.days.map(String.init) ?? ""
-      return Option(value: value, label: $0.label, selected: value == tokenLifetime)
+      return Option(value: value, label: t.text("settings.lifetime.\($0.key)"), selected: value == tokenLifetime)
     }
-    self.newToken = newToken
+    formats = Self.importFormats.map { Option(value: $0.value, label: t.text("settings.format.\($0.key)"), selected: false) }
+    self.newToken = newToken.map {
+      var made = $0
+      made.created = t.text("settings.tokenCreated", ["name": $0.name])
+      return made
+    }
   }
 
   /// Instants as the user reads them: `2026-03-08 07:30` in their zone.

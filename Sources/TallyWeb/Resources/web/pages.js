@@ -3,6 +3,7 @@
 (() => {
   document.documentElement.classList.add("js");
   const parser = new DOMParser();
+  const { say } = window.TallyWords;
 
   // Activity grid: on a phone CSS hides the oldest weeks, so arrow keys move among the cells
   // that are shown (the shared grid handler would land on hidden ones).
@@ -104,25 +105,26 @@
   // Settings: import posts the chosen file to the API (a preview first, when asked: dryRun
   // writes nothing), then says what happened. The server tells the kind of file from what it
   // holds unless one is chosen here, and names it.
+  // What an import did, or would do when previewed (`dryRun`), from the counts the API sends.
   function importReport(body, dryRun) {
     const lines = [];
+    const mode = dryRun ? "Preview" : "Done";
     if ("newHabits" in body) {
-      lines.push(`${body.formatTitle}: `
-        + `${dryRun ? "would add" : "added"} ${body.newHabits} new habits and ${body.entries} days`
-        + ` (${body.notes} with notes) to ${body.matchedHabits} habits you have and the new ones;`
-        + ` ${body.unchanged} days were already there and ${body.conflicts} differ from yours, which are kept.`);
+      lines.push(say(`import${mode}`, { format: body.formatTitle, newHabits: body.newHabits, days: body.entries, notes: body.notes,
+        matched: body.matchedHabits, unchanged: body.unchanged, conflicts: body.conflicts }));
       const journal = body.journalAdded + body.journalMerged + body.journalUnchanged;
       if (journal) {
-        lines.push(`Journal: ${body.journalAdded} days ${dryRun ? "would get" : "got"} an entry, ${body.journalMerged} `
-          + `${dryRun ? "would get" : "got"} text added after yours, ${body.journalUnchanged} already had it.`);
+        lines.push(say(`importJournal${mode}`, { added: body.journalAdded, merged: body.journalMerged, unchanged: body.journalUnchanged }));
       }
       for (const habit of body.habitList || []) {
-        lines.push(`${habit.name} (${habit.isNew ? "new" : "yours"}): ${habit.entries} days, ${habit.notes} notes`);
+        lines.push(say(habit.isNew ? "importHabitNew" : "importHabitYours", { habit: habit.name, days: habit.entries, notes: habit.notes }));
       }
-      for (const warning of body.warnings || []) lines.push("Not carried, or not exactly: " + (warning.habit ? `${warning.habit}: ` : "") + warning.message);
+      for (const warning of body.warnings || []) {
+        lines.push(say("importWarning", { message: (warning.habit ? `${warning.habit}: ` : "") + warning.message }));
+      }
     } else {
-      lines.push(`${dryRun ? "Would import" : "Imported"} ${body.habits} habits, ${body.entries} entries, ${body.journalEntries} journal entries, `
-        + `${body.chatMessages} chat messages, ${body.shows} shows, ${body.episodes} episodes, ${body.prices} prices and ${body.pauses} pauses.`);
+      lines.push(say(`restore${mode}`, { habits: body.habits, entries: body.entries, journal: body.journalEntries,
+        chat: body.chatMessages, shows: body.shows, episodes: body.episodes, prices: body.prices, pauses: body.pauses }));
     }
     return lines;
   }
@@ -166,9 +168,9 @@
     const buttons = form.querySelectorAll("button");
     const bar = document.getElementById("import-progress");
     if (!file) return;
-    const working = dryRun ? "Checking…" : "Importing…";
+    const working = say(dryRun ? "checking" : "importing");
     result.className = "";
-    result.textContent = `Uploading ${sizeText(file.size)}…`;
+    result.textContent = say("uploading", { size: sizeText(file.size) });
     bar.value = 0;
     bar.hidden = false;
     buttons.forEach((b) => { b.disabled = true; });
@@ -191,11 +193,11 @@
         if (!dryRun) form.reset();
       } else {
         result.className = "failed";
-        result.textContent = body.detail || `The server answered ${response.status}. Nothing was imported.`;
+        result.textContent = body.detail || say("importRefused", { status: response.status });
       }
     } catch (_) {
       result.className = "failed";
-      result.textContent = "Tally could not be reached or the file could not be read. Nothing was imported.";
+      result.textContent = say("importUnreachable");
     } finally {
       bar.hidden = true;
       buttons.forEach((b) => { b.disabled = false; });
@@ -222,9 +224,7 @@
     const status = document.getElementById("push-status");
     if (!form || !status) return;
     if (!pushSupported()) {
-      status.textContent = window.isSecureContext
-        ? "This browser cannot receive push notifications."
-        : "Push notifications need this page served over https (or from localhost).";
+      status.textContent = say(window.isSecureContext ? "pushUnsupported" : "pushNeedsHttps");
       return;
     }
     form.hidden = false;
@@ -233,9 +233,9 @@
     const mine = subscription && [...document.querySelectorAll("#push-devices li")].find((li) => li.dataset.endpoint === subscription.endpoint);
     if (mine) {
       const name = mine.querySelector(".push-device-name");
-      status.textContent = `This device receives reminders as “${name.textContent}”. Subscribe again to rename it.`;
+      status.textContent = say("pushThisDevice", { name: name.textContent });
       form.elements.name.value = name.textContent;
-      name.append(" (this device)");
+      name.append(" " + say("thisDevice"));
     }
   }
 
@@ -248,14 +248,14 @@
     const fail = (text) => { status.className = "failed"; status.textContent = text; };
     button.disabled = true;
     status.className = "";
-    status.textContent = "Asking this browser…";
+    status.textContent = say("askingBrowser");
     try {
       if ((await Notification.requestPermission()) !== "granted") {
-        fail("Notifications are blocked for this site: allow them in the browser's site settings, then try again.");
+        fail(say("notificationsBlocked"));
         return;
       }
       const keyResponse = await fetch("/api/v1/push/key", { credentials: "same-origin" });
-      if (!keyResponse.ok) { fail(`The server answered ${keyResponse.status} when asked for its key.`); return; }
+      if (!keyResponse.ok) { fail(say("pushKeyRefused", { status: keyResponse.status })); return; }
       const key = keyBytes((await keyResponse.json()).publicKey);
       const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
       await navigator.serviceWorker.ready;
@@ -274,9 +274,9 @@
       });
       if (response.ok) { location.href = "/settings?saved=push-added#reminders"; return; }
       const body = await response.json().catch(() => ({}));
-      fail(body.detail || `The server answered ${response.status}. Nothing was saved.`);
+      fail(body.detail || say("pushRefused", { status: response.status }));
     } catch (error) {
-      fail(`This browser could not subscribe: ${(error && error.message) || error}.`);
+      fail(say("pushFailed", { reason: (error && error.message) || error }));
     } finally {
       button.disabled = false;
     }
