@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The price table the calendar's day totals use: one monthly price per service and country.
@@ -15,6 +16,7 @@ struct PricePages {
     let amount: String
     let currency: String
     let text: String
+    let removeLabel: String
   }
 
   struct Model: Sendable {
@@ -45,18 +47,20 @@ struct PricePages {
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
+    let t = PageLanguages.speech(for: request).translator
     let choices = ProviderChoice.all(shows: try await services.store.shows(for: user.id))
     let names = Dictionary(choices.map { ($0.value, $0.name) }, uniquingKeysWith: { first, _ in first })
     let rows = try await services.store.priceTable(for: user.id).prices.map { price in
-      Row(
-        country: price.country, providerId: price.providerID,
-        name: names[String(price.providerID)] ?? "Service \(price.providerID)",
+      let name = names[String(price.providerID)] ?? t.text("prices.service", ["id": String(price.providerID)])
+      return Row(
+        country: price.country, providerId: price.providerID, name: name,
         amount: "\(price.amount)", currency: price.currency,
-        text: MoneyFormat.string(price.amount, currency: price.currency, country: price.country))
+        text: MoneyFormat.string(price.amount, currency: price.currency, country: price.country),
+        removeLabel: t.text("prices.removeLabel", ["name": name, "country": price.country]))
     }
     return Templates.shared.page(
-      "prices", title: "Prices · Shows", section: .calendar, user: user, request: request,
-      content: Model(rows: rows, providerChoices: choices))
+      "prices", title: t.text("prices.pageTitle"), section: .calendar, user: user, request: request,
+      content: Model(rows: rows, providerChoices: choices), speech: PageLanguages.speech(for: request))
   }
 
   /// Sets (adds or replaces) one price.

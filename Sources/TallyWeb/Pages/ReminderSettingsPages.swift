@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// Settings → Reminders: the calendar feed link (made, shown once, checked, revoked), the
@@ -37,9 +38,10 @@ struct ReminderSettingsPages {
       for: user, services: services, request: request, context: context)
     let content = NewFeedLink(
       reminders: link.remindersURL ?? link.remindersPath ?? "", episodes: link.episodesURL ?? link.episodesPath ?? "")
+    let speech = PageLanguages.speech(for: request)
     return Templates.shared.page(
-      "feed-link", title: "Calendar feed", section: .settings, user: user, request: request, content: content,
-      status: .created)
+      "feed-link", title: speech.translator.text("feedLink.title"), section: .settings, user: user, request: request,
+      content: content, status: .created, speech: speech)
   }
 
   @Sendable func revokeFeed(_ request: Request, context: AppRequestContext) async throws -> Response {

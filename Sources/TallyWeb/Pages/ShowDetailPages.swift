@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyTMDB
 
@@ -51,11 +52,13 @@ struct ShowDetailPages {
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
     let time = try services.time(for: user)
+    let speech = PageLanguages.speech(for: request)
     let model = try await ShowDetailModel.read(
       from: services.store, user: user, id: try context.parameters.requireID("id"), today: time.today,
-      calendar: time.calendar)
+      words: PageDays(speech: speech, calendar: time.calendar))
     return Templates.shared.page(
-      "show", title: "\(model.title) · Shows", section: .calendar, user: user, request: request, content: model)
+      "show", title: speech.translator.text("show.title2", ["show": model.title]), section: .calendar, user: user,
+      request: request, content: model, speech: speech)
   }
 
   @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyTMDB
 
@@ -41,10 +42,14 @@ struct ShowPages {
     let user = try context.requireUser()
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
+    let speech = PageLanguages.speech(for: request)
     let model = try await ShowsModel.read(
       from: services.store, user: user, source: services.showSource, query: query.get("q") ?? "",
-      notice: try Self.importNotice(query), today: time.today, calendar: time.calendar)
-    return Templates.shared.page("shows", title: "Shows", section: .calendar, user: user, request: request, content: model)
+      notice: try Self.importNotice(query, t: speech.translator), today: time.today,
+      words: PageDays(speech: speech, calendar: time.calendar))
+    return Templates.shared.page(
+      "shows", title: speech.translator.text("shows.title"), section: .calendar, user: user, request: request,
+      content: model, speech: speech)
   }
 
   @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -99,11 +104,12 @@ struct ShowPages {
 
   /// "Imported 12 episodes and 2 new shows." after a feed import; only counts travel in the
   /// address, so a crafted link cannot put words on the page.
-  static func importNotice(_ query: Parameters) throws -> String? {
+  static func importNotice(_ query: Parameters, t: Translator) throws -> String? {
     guard let episodes = try query.int("imported", in: 0...Int(Int32.max)) else { return nil }
     let shows = try query.int("added", in: 0...Int(Int32.max)) ?? 0
-    let counted = { (n: Int, one: String, many: String) in n == 1 ? "1 \(one)" : "\(n) \(many)" }
-    return "Imported \(counted(episodes, "episode", "episodes")) and \(counted(shows, "new show", "new shows"))."
+    return t.text(
+      "shows.imported",
+      ["episodes": t.plural("shows.episodes", count: episodes), "shows": t.plural("shows.newShows", count: shows)])
   }
 
   // MARK: Form values

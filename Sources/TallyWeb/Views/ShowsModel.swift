@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 import TallyTMDB
 
@@ -26,6 +27,8 @@ struct ShowsModel: Sendable {
     let name: String
     let year: String?
     let overview: String
+    /// "Add Severance (2022)", for the button that says only "Add".
+    let addLabel: String
   }
 
   let rows: [Row]
@@ -37,25 +40,28 @@ struct ShowsModel: Sendable {
   let statuses: [Status]
   let attribution: String
   let timeZone: String
+  /// "Times without a zone are read in yours (Europe/Berlin)."
+  let feedZoneText: String
   let providerChoices: [ProviderChoice]
   let picker = ProviderPicker(prefix: "feed", required: false)
 
-  static func statuses(selected: ShowStatus = .watching) -> [Status] {
-    ShowStatus.allCases.map { Status(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == selected) }
+  static func statuses(selected: ShowStatus = .watching, t: Translator) -> [Status] {
+    ShowStatus.allCases.map { Status(value: $0.rawValue, label: t.text("showStatus.\($0.rawValue)"), selected: $0 == selected) }
   }
 
-  static func summary(of show: Show) -> String {
+  static func summary(of show: Show, t: Translator) -> String {
     let countries = show.providers.keys.sorted().compactMap { country -> String? in
       let names = show.providers(in: country).map(\.name)
       return names.isEmpty ? nil : "\(country): \(names.joined(separator: ", "))"
     }
-    return countries.isEmpty ? "No providers yet" : countries.joined(separator: " · ")
+    return countries.isEmpty ? t.text("shows.noProviders") : countries.joined(separator: " · ")
   }
 
   static func read(
     from store: any Store, user: User, source: (any ShowSource)?, query: String, notice: String?, today: Day,
-    calendar: DayCalendar
+    words: PageDays
   ) async throws -> ShowsModel {
+    let t = words.t
     let shows = try await store.shows(for: user.id)
     let upcoming = try await store.episodes(airingIn: today...Day.allTime.upperBound, for: user.id)
     var next: [UUID: Episode] = [:]
@@ -64,23 +70,30 @@ struct ShowsModel: Sendable {
     }
     let rows = shows.map { show in
       Row(
-        id: show.id.storeText, title: show.title, status: show.status.rawValue.capitalized,
-        providers: summary(of: show),
+        id: show.id.storeText, title: show.title, status: t.text("showStatus.\(show.status.rawValue)"),
+        providers: summary(of: show, t: t),
         next: next[show.id].map {
-          "Next: \(CalendarAiring.code($0)) \($0.title), \(calendar.spokenName(of: $0.airDay))"
+          t.text("shows.next", ["episode": "\(CalendarAiring.code($0)) \($0.title)", "day": words.name($0.airDay)])
         })
     }
     var found: [Found]?
-    let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let source, !words.isEmpty {
-      found = try await Problem.fromTMDB { try await source.searchShows(String(words.prefix(200))) }.map {
-        Found(tmdbId: $0.tmdbId, name: $0.name, year: $0.firstAirDay.map { String($0.year) }, overview: $0.overview)
+    let asked = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let source, !asked.isEmpty {
+      found = try await Problem.fromTMDB { try await source.searchShows(String(asked.prefix(200))) }.map { show in
+        let year = show.firstAirDay.map { String($0.year) }
+        return Found(
+          tmdbId: show.tmdbId, name: show.name, year: year, overview: show.overview,
+          addLabel: year.map { t.text("shows.addLabelYear", ["name": show.name, "year": $0]) }
+            ?? t.text("shows.addLabel", ["name": show.name]))
       }
     }
     return ShowsModel(
       rows: rows, tmdb: source != nil, query: query, found: found ?? [],
-      searchSummary: found.map { $0.isEmpty ? "TMDB has no show called “\(words)”." : "\($0.count) shows found on TMDB." },
-      notice: notice, statuses: statuses(), attribution: TMDBAttribution.text, timeZone: user.settings.timeZone,
+      searchSummary: found.map {
+        $0.isEmpty ? t.text("shows.noneFound", ["words": asked]) : t.plural("shows.found", count: $0.count)
+      },
+      notice: notice, statuses: statuses(t: t), attribution: t.text("calendar.tmdbNotice"),
+      timeZone: user.settings.timeZone, feedZoneText: t.text("shows.feedZone", ["zone": user.settings.timeZone]),
       providerChoices: ProviderChoice.all(shows: shows))
   }
 }

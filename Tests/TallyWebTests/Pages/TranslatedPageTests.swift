@@ -16,7 +16,7 @@ import Testing
     "/today", "/today?day=2026-03-07", "/today?day=2026-03-09", "/habits", "/habits/read", "/habits/read?day=2026-03-05",
     "/habits/water?day=2026-03-08", "/habits/gym", "/habits/walk", "/statistics", "/calendar/2026-03?country=US",
     "/calendar/2026-03?country=US&day=2026-03-10", "/calendar/2026-03?country=US&day=2026-03-05",
-    "/habits/new", "/habits/water/edit", "/journal", "/journal?q=quiet", "/journal?q=nothing", "/settings",
+    "/habits/new", "/habits/water/edit", "/journal", "/journal?q=quiet", "/journal?q=nothing", "/settings", "/shows", "/shows/severance", "/prices",
   ]
 
   /// Habits of every kind and state, a pause of one and a vacation ahead, a journal entry and
@@ -50,7 +50,7 @@ import Testing
     _ = try await client.post("/today/chat", form: [("day", "2026-03-08"), ("text", "and again")], headers: owner)
     let netflix: [String: Any] = ["id": 8, "name": "Netflix"]
     let hulu: [String: Any] = ["id": 15, "name": "Hulu"]
-    _ = try await client.addAiringShow(
+    ids["severance"] = try await client.addAiringShow(
       "Severance", providers: ["US": [netflix, hulu]], days: ["2026-03-05", "2026-03-10"], headers: owner)
     _ = try await client.addAiringShow("Bake Off", providers: [:], days: ["2026-03-10"], headers: owner)
     return ids
@@ -71,7 +71,10 @@ import Testing
     try await server.test { client in
       let owner = try await client.setUpOwner()
       let ids = try await Self.fill(client, owner: owner)
-      let path = ids.reduce(path) { $0.replacingOccurrences(of: "/habits/\($1.key)", with: "/habits/\($1.value)") }
+      let path = ids.reduce(path) {
+        $0.replacingOccurrences(of: "/habits/\($1.key)", with: "/habits/\($1.value)")
+          .replacingOccurrences(of: "/shows/\($1.key)", with: "/shows/\($1.value)")
+      }
       let page = try await client.fetch(path, headers: Self.with(owner, cookie: "tally_language=qps"))
       #expect(page.status == .ok)
       let userData: Set = [
@@ -82,9 +85,14 @@ import Testing
       // Names and code that no language translates: each language's own name, services, commands.
       let names = Set(Language.allCases.map(\.endonym)).union([
         "ntfy", "Gotify", "https://ntfy.sh/my-topic", "Authorization: Bearer …", "tally import", "tally import FILE",
+        "tally episodes import URL", "BEGIN:VCALENDAR…",
       ])
+      let services = ProviderChoice.common.map(\.1).sorted { $0.count > $1.count }
       let outside = PageLanguageTests.visibleTexts(page.text).filter { text in
         if names.contains(text) { return false }
+        // Services by name and countries and currencies by code ("US · Netflix", "USD").
+        let named = services.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
+        if named.replacing(/\b[A-Z]{2,3}\b/, with: "").allSatisfy({ !$0.isLetter }) { return false }
         // A colour's code is what a swatch is called.
         if text.wholeMatch(of: /#[0-9A-F]{6}/) != nil { return false }
         // Formatted names before the user's data, which may hide inside one ("ada" in "Canada").
