@@ -457,7 +457,7 @@ try:
     # The translated pages in a language with long words, one read from the right and one in
     # another script, chosen in Settings; then in the pseudo-locale, 40% longer, on a phone.
     translated = {"today": "/today", "habit": read.replace(BASE, ""), "statistics": "/statistics",
-                  "calendar-day": "/calendar/2026-11?country=US&day=2026-11-23#day-detail"}
+                  "calendar-day": "/calendar/2026-11?country=US&day=2026-11-23#day-detail", "settings": "/settings"}
     for code in ("de", "ar", "ja"):
         go(f"/language?code={code}&next=%2Fsettings")
         for name, path in translated.items():
@@ -468,7 +468,8 @@ try:
     go("/language?code=qps&next=%2Fsettings")
     size(PHONE)
     for name, path in {**translated, "habits": "/habits", "habit-edit": read.replace(BASE, "") + "/edit",
-                       "calendar": "/calendar/2026-11?country=US"}.items():
+                       "calendar": "/calendar/2026-11?country=US", "journal": "/journal", "shows": "/shows",
+                       "prices": "/prices"}.items():
         go(path)
         d.save_screenshot(str(SHOTS / f"look-{name}-pseudo-phone.png"))
         overflow = js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -30,7 +30,7 @@ EDITS = {
     # partial: (text in the shipped template, what the copy says instead)
     "check-done.mustache": ("<svg ", '<svg data-edited="check" '),
     "grid-square.mustache": ("<rect ", '<rect data-edited="square" '),
-    "message.mustache": (" · waiting to be sent", " · kept until Tally is reached"),
+    "message.mustache": (" · {{t.message.waiting}}", " · kept until Tally is reached"),
 }
 
 report = Report()

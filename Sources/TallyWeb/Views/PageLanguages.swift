@@ -4,9 +4,9 @@ import Logging
 import TallyLocalization
 
 /// The languages the pages speak (docs/translating.md): every `Resources/locales/<code>.json`,
-/// read once. The pages a visitor sees before signing in (sign-in, set-up) speak the language
-/// they chose there, else the one their browser asks for; the pages behind sign-in are English
-/// until their text, too, comes from the catalogs.
+/// read once. A page speaks the language chosen on this device (the cookie the sign-in page and
+/// Settings set), else the one the browser asks for; a page whose words are not in the
+/// catalogs yet (the error page) speaks English whole.
 enum PageLanguages {
   /// A file that is missing or broken is a bug a test catches: it stops the server naming
   /// the file, rather than serving keys.
