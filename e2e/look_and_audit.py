@@ -465,6 +465,17 @@ try:
             check(js("return [document.documentElement.lang, document.documentElement.dir]") == [code, "rtl" if code == "ar" else "ltr"],
                   f"{name} is in {code}")
             screen(f"{name}-{code}", path)
+        if code == "ar":
+            go("/today")
+            # The date grid reads from the right, and the left arrow goes to the next day.
+            order = js("""const cells = [...document.querySelectorAll('#date-grid .dc')].slice(0, 2);
+                          return cells.map((c) => c.getBoundingClientRect().left);""")
+            check(order[0] > order[1], f"right to left, a week's first day is drawn right of the next one ({order})")
+            picked = d.find_element(By.CSS_SELECTOR, '#date-grid .dc[tabindex="0"]')
+            day = picked.get_attribute("data-day")
+            picked.send_keys(Keys.ARROW_RIGHT)
+            earlier = js("return document.activeElement.dataset.day")
+            check(earlier < day, f"right to left, the right arrow goes back a day ({day} → {earlier})")
     go("/language?code=qps&next=%2Fsettings")
     size(PHONE)
     for name, path in {**translated, "habits": "/habits", "habit-edit": read.replace(BASE, "") + "/edit",

@@ -102,6 +102,14 @@
     focusable(chosen).focus();
   }
 
+  // Right to left the grids read from the right, so the arrow that points to the next cell
+  // is the left one: keys name directions on screen, not in the list.
+  function visualKey(key) {
+    if (document.documentElement.dir !== "rtl") return key;
+    return key === "ArrowRight" ? "ArrowLeft" : key === "ArrowLeft" ? "ArrowRight" : key;
+  }
+  window.TallyGridKeys = { visualKey };
+
   document.addEventListener("keydown", (event) => {
     const cell = event.target.closest && event.target.closest("[role=gridcell]");
     if (!cell) return;
@@ -109,7 +117,7 @@
     const rows = cellsByRow(grid);
     let r = rows.findIndex((row) => row.includes(cell));
     let c = rows[r].indexOf(cell);
-    switch (event.key) {
+    switch (visualKey(event.key)) {
       case "ArrowRight": c += 1; if (c >= rows[r].length && r + 1 < rows.length && grid.dataset.wrap !== "no") { r += 1; c = 0; } break;
       case "ArrowLeft": c -= 1; if (c < 0 && r > 0 && grid.dataset.wrap !== "no") { r -= 1; c = rows[r].length - 1; } break;
       case "ArrowDown": r += 1; break;

@@ -15,7 +15,7 @@
       [...row.querySelectorAll("[role=gridcell]")].filter((c) => c.offsetParent !== null));
     let r = rows.findIndex((row) => row.includes(cell));
     let c = rows[r].indexOf(cell);
-    switch (event.key) {
+    switch (window.TallyGridKeys.visualKey(event.key)) {
       case "ArrowRight": c += 1; break;
       case "ArrowLeft": c -= 1; break;
       case "ArrowDown": r += 1; break;
