@@ -26,11 +26,6 @@ struct AssetRoutes {
       response.headers[HTTPField.Name("Service-Worker-Allowed")!] = "/"
       return response
     }
-    router.get("manifest.webmanifest") { request, _ in
-      guard let response = Assets.shared.response(for: "manifest.webmanifest", request: request) else {
-        throw Problem(.notFound, "There is no such file.")
-      }
-      return response
-    }
+    router.get("manifest.webmanifest") { request, _ in InstallManifest.response(for: request) }
   }
 }

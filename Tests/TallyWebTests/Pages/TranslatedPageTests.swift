@@ -173,6 +173,31 @@ import Testing
     }
   }
 
+  /// The install manifest speaks the device's language too, and a cached copy in another
+  /// language is not taken for it.
+  @Test func theInstallManifestSpeaksTheLanguageOfTheDevice() async throws {
+    try await TestServer().test { client in
+      let english = try await client.fetch("/manifest.webmanifest", headers: [:])
+      let german = try await client.fetch("/manifest.webmanifest", headers: [.acceptLanguage: "de"])
+      let arabic = try await client.fetch("/manifest.webmanifest", headers: [.cookie: "tally_language=ar"])
+      for (response, language) in [(english, Language.english), (german, .german), (arabic, .arabic)] {
+        #expect(response.headers[.contentType] == "application/manifest+json")
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+        #expect(fields["lang"] as? String == language.code)
+        #expect(fields["dir"] as? String == (language == .arabic ? "rtl" : "ltr"))
+        let description = PageLanguages.shared.translator(for: language).text("manifest.description")
+        #expect(fields["description"] as? String == description)
+        #expect(fields["start_url"] as? String == "/today", "the rest of the shipped file is kept")
+      }
+      let etag = try #require(german.headers[.eTag])
+      #expect(etag != english.headers[.eTag])
+      let again = try await client.fetch("/manifest.webmanifest", headers: [.acceptLanguage: "de", .ifNoneMatch: etag])
+      #expect(again.status == .notModified)
+      let other = try await client.fetch("/manifest.webmanifest", headers: [.ifNoneMatch: etag])
+      #expect(other.status == .ok, "English is not the German copy")
+    }
+  }
+
   static func text(_ key: String, in language: Language) -> String {
     HTMLText.escaped(PageLanguages.shared.translator(for: language).text(key))
   }
