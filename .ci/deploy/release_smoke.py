@@ -52,9 +52,15 @@ def first_visit(base, web_folder=None):
         status, headers, body = fetch(base, "GET", link)
         kind = headers.get("Content-Type", "")
         wanted = kinds.get(Path(name).suffix, "json" if name.endswith(".webmanifest") else "")
-        # sw.js is rewritten with the shell's versions; every other file is served as shipped.
+        # sw.js is rewritten with the shell's versions, and the manifest gains the page's `lang`
+        # and `dir` (its words in the visitor's language, English here); every other file is
+        # served as shipped.
         shipped = Path(web_folder) / name if web_folder and name != "sw.js" else None
-        same = shipped is None or (shipped.exists() and body == shipped.read_bytes())
+        if shipped and name.endswith(".webmanifest"):
+            served = {k: v for k, v in json.loads(body).items() if k not in ("lang", "dir")}
+            same = shipped.exists() and served == json.loads(shipped.read_bytes())
+        else:
+            same = shipped is None or (shipped.exists() and body == shipped.read_bytes())
         check(status == 200 and wanted in kind and len(body) > 0 and same,
               f"{link} is served: {status}, {kind}, {len(body)} bytes{', as shipped' if shipped and same else ''}")
 
