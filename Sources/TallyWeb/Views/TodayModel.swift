@@ -94,7 +94,7 @@ struct TodayModel: Sendable {
     let words: DueWords
   }
 
-  /// The few words every habit row says alike.
+  /// The few words every habit row says alike, looked up once per page.
   struct DueWords: Sendable {
     let save: String
     let skipped: String
@@ -158,11 +158,13 @@ struct TodayModel: Sendable {
     let habits = days.habits(includingArchived: false)
     let week = calendar.startOfWeek(containing: selected)...calendar.startOfWeek(containing: selected).adding(days: 6)
     let dayName = words.name(selected)
+    let rowWords = DueWords(speech.translator)
     let dueHabits = habits.map { habit in
       let kept = days.days(of: habit.id)
       return due(
         habit, on: selected, weekEntries: kept.entries(in: week),
         periodEntries: periodEntries(of: habit, on: selected, calendar: calendar, entries: kept), words: words,
+        rowWords: rowWords,
         isDue: habit.isScheduled(on: selected, history: kept.history))
     }
     func rows(_ habits: [DueHabit]) -> Markup {
@@ -277,7 +279,7 @@ struct TodayModel: Sendable {
 
   static func due(
     _ habit: Habit, on day: Day, weekEntries: [HabitEntry], periodEntries: [HabitEntry]? = nil, words: PageDays,
-    isDue: Bool = true
+    rowWords: DueWords, isDue: Bool = true
   ) -> DueHabit {
     let t = words.t
     let dayName = words.name(day)
@@ -317,6 +319,6 @@ struct TodayModel: Sendable {
       detail: isDue || !habit.frequency.isScheduled(on: day) ? measure?.1 ?? detail : t.text("due.paused"),
       nextStatus: done ? "none" : "done", note: entry?.note ?? "",
       buttonLabel: t.text("due.doneLabel", ["habit": habit.name, "day": dayName]), measure: measure?.0,
-      isDue: isDue, words: DueWords(t))
+      isDue: isDue, words: rowWords)
   }
 }
