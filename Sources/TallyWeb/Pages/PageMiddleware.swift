@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import TallyAccounts
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// In front of every page: a visitor who is not signed in is sent to sign in (or, on a new
@@ -37,7 +38,9 @@ struct PageMiddleware: RouterMiddleware {
   }
 }
 
-/// A page saying what went wrong, with the status the API would have used.
+/// A page saying what went wrong, with the status the API would have used. It speaks English
+/// whole while the server's reasons are English sentences (docs/translating.md); its own words
+/// are in the catalogs all the same.
 enum ErrorPage {
   struct Content: Sendable {
     let title: String
@@ -49,7 +52,8 @@ enum ErrorPage {
     _ problem: Problem, user: User?, request: Request, context: some RequestContext, back: String? = nil
   ) throws -> Response {
     let content = Content(
-      title: problem.status.code == 404 ? "Not found" : problem.title, detail: problem.detail,
+      title: problem.status.code == 404 ? PageSpeech.english.translator.text("error.notFound") : problem.title,
+      detail: problem.detail,
       back: back
         ?? (request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly))))
     return try Templates.shared.page(

@@ -46,11 +46,13 @@ struct ProviderSignInPages {
     }
     let made = try await services.accounts.invite(by: user.id, at: services.clock())
     let formatter = SettingsModel.instantFormatter(try? user.settings.dayCalendar())
+    let speech = PageLanguages.speech(for: request)
     let content = InviteLink(
-      link: origin + "/signin/oidc?invite=" + made.secret.secret, expires: formatter.string(from: made.invitation.expiresAt))
+      link: origin + "/signin/oidc?invite=" + made.secret.secret, expires: formatter.string(from: made.invitation.expiresAt),
+      speech: speech)
     return try Templates.shared.page(
       "invite-link", title: content.title, section: .settings, user: user, request: request, content: content,
-      status: .created
+      status: .created, speech: speech
     ).response(from: request, context: context)
   }
 
