@@ -60,6 +60,8 @@ let package = Package(
 package.targets += [
   .target(
     name: "TallyCore",
+    // A user's language setting is one of the languages the catalogs speak.
+    dependencies: ["TallyLocalization"],
     swiftSettings: swiftSettings
   ),
   .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 
 /// A language Tally's pages speak: the sixteen of issue 56, each with a locale file
 /// `<code>.json` (i18next JSON v4). The raw value is the code, the file name and the stored setting.
-public enum Language: String, CaseIterable, Sendable, Hashable {
+public enum Language: String, CaseIterable, Sendable, Hashable, Codable {
   case english = "en"
   case simplifiedChinese = "zh-Hans"
   case spanish = "es"

@@ -24,6 +24,7 @@ enum PostgresMigrations {
     ("v7", v7),
     ("v8", v8),
     ("v9", v9),
+    ("v10", v10),
   ]
 
   /// The lock every instance takes before it looks at the schema (an arbitrary constant,

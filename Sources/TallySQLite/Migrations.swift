@@ -28,6 +28,7 @@ enum Migrations {
     ("v14", v14),
     ("v15", v15),
     ("v16", v16),
+    ("v17", v17),
   ]
 
   static func migrator(_ migrations: [Step] = all) -> DatabaseMigrator {

@@ -13,7 +13,9 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
   public var fields: Set<String> { Self.fieldSets[self]! }
 
   private static let fieldSets: [SyncKind: Set<String>] = [
-    .settings: ["timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates"],
+    .settings: [
+      "timeZone", "daySwitchHour", "firstWeekday", "locale", "showDatePickerGrid", "showGridDates", "language",
+    ],
     .habit: [
       "name", "icon", "color", "group", "createdDay", "frequency", "reminder", "archived", "sortOrder", "measure",
       "description",
@@ -39,6 +41,8 @@ public enum SyncKind: String, Codable, Sendable, CaseIterable, Comparable {
     uniqueKeysWithValues: allCases.map { kind in (kind, kind.fields.subtracting(kind.optionalFields)) })
 
   private static let optionalFieldSets: [SyncKind: Set<String>] = [
+    // Added with the languages (issue 56); null is "as the browser asks".
+    .settings: ["language"],
     .habit: ["measure", "description"],
     .entry: ["amount"],
     // A pause of all habits has no habit, and an open one no end.

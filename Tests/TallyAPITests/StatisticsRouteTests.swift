@@ -123,6 +123,14 @@ import Testing
       #expect(changed.object["daySwitchHour"] as? Int == 3)
       #expect(changed.object["showGridDates"] as? Bool == true)
       #expect(changed.object["locale"] as? String == "en_US")
+
+      // A language, then back to "as the browser asks" with null.
+      let german = try await client.send(.patch, "/api/v1/settings", json: ["language": "de"], headers: ada)
+      #expect(german.object["language"] as? String == "de")
+      #expect(try await client.send(.get, "/api/v1/settings", headers: ada).object["language"] as? String == "de")
+      let browser = try await client.send(.patch, "/api/v1/settings", json: ["language": NSNull()], headers: ada)
+      #expect(browser.status == .ok)
+      #expect(browser.object["language"] == nil)
       let after = try await client.send(.get, "/api/v1/settings", headers: ada).text
       #expect(after == changed.text)
 
@@ -134,6 +142,10 @@ import Testing
         (["timeZone": NSNull()], "timeZone", "The field 'timeZone' cannot be null"),
         (["timezone": "UTC"], "timezone", "The field 'timezone' is not known here"),
         (["locale": "fr_FR", "daySwitchHour": -1], "daySwitchHour", "not -1"),
+        (["language": "klingon"], "language", "must be one of en, zh-Hans, es, ar, pt-BR, id, fr, ja, ru, de, ko, tr, it, pl, nl, uk; not 'klingon'"),
+        // Codes are as written: the setting is one of sixteen exact values.
+        (["language": "DE"], "language", "not 'DE'"),
+        (["language": 7], "language", "language"),
       ]
       for (body, field, words) in cases {
         let response = try await client.send(.patch, "/api/v1/settings", json: body, headers: ada)

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyLocalization
 import TallyStore
 import Testing
 
@@ -31,12 +32,23 @@ import Testing
     #expect(settings.daySwitchHour == 4)
     #expect(settings.firstWeekday == .monday)
     #expect(settings.showGridDates)
+    #expect(settings.language == nil)
+    #expect(out.contains("language          browser\n"))
+
+    #expect(await tally.ok("settings", "--language", "pt-BR").contains("language          pt-BR\n"))
+    #expect(try await tally.user().settings.language == .brazilianPortuguese)
+    await tally.ok("settings", "--language", "browser")
+    #expect(try await tally.user().settings.language == nil)
   }
 
   @Test(arguments: [
     (["settings", "--time-zone", "Mars/Olympus"], "Error: The timeZone must be an IANA time zone like Europe/Berlin, not 'Mars/Olympus'."),
     (["settings", "--day-switch-hour", "7"], "Error: The daySwitchHour must be a whole hour from 0 to 6, not 7."),
     (["settings", "--locale", "xx_YY"], "Error: The locale must be a locale like en_US or fr_FR, not 'xx_YY'."),
+    (
+      ["settings", "--language", "pt"],
+      "Error: The language must be one of en, zh-Hans, es, ar, pt-BR, id, fr, ja, ru, de, ko, tr, it, pl, nl, uk; not 'pt'."
+    ),
   ])
   func badSettingsAreRefused(arguments: [String], message: String) async throws {
     let tally = Harness()

@@ -9,7 +9,7 @@ import Testing
   /// episodes and edited prices.
   func filled() async throws -> Harness {
     let tally = Harness(timeZone: "Europe/Berlin")
-    await tally.ok("settings", "--day-switch-hour", "3", "--first-weekday", "monday")
+    await tally.ok("settings", "--day-switch-hour", "3", "--first-weekday", "monday", "--language", "ja")
     _ = try await tally.addHabit("Read", "--icon", "📚", "--group", "Mind", "--created", "2026-01-01")
     _ = try await tally.addHabit("Run", "--weekly", "3", "--reminder", "07:00-19:00/6h", "--color", "#80FF0000")
     _ = try await tally.addHabit("Old")

@@ -69,7 +69,7 @@ import Testing
     }
     #expect(foreignKeys == 1)
     #expect(applied == AppDatabase.schemaVersions)
-    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16"])
+    #expect(AppDatabase.schemaVersions == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17"])
   }
 
   @Test func openingCreatesTheFolderAndReopeningKeepsTheData() async throws {

@@ -92,25 +92,26 @@ import Testing
     return SQLiteStore(database)
   }
 
-  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10 … v16).
+  /// `TALLY_WRITE_FIXTURE=v2 swift test --filter writeLaterFixture` (likewise v3, v5, v10 … v17).
   @Test(
     .enabled(
-      if: ["v2", "v3", "v5", "v10", "v11", "v12", "v13", "v14", "v15", "v16"].contains(
+      if: ["v2", "v3", "v5", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17"].contains(
         ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"] ?? "")))
   func writeLaterFixture() async throws {
     let version = try #require(ProcessInfo.processInfo.environment["TALLY_WRITE_FIXTURE"])
     let path: String
-    if ["v5", "v10", "v11", "v12", "v13", "v14", "v15", "v16"].contains(version) {
+    if ["v5", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17"].contains(version) {
       path = temporaryDatabasePath()
       let database = try AppDatabase.open(at: path)
       try await FixtureV1.populate(SQLiteStore(database))
-      if ["v10", "v11", "v12", "v13", "v14", "v15", "v16"].contains(version) {
+      if ["v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17"].contains(version) {
         _ = try await SQLiteStore(database).claimSignInAttempt(
           FixtureV10.key, at: FixtureV10.attemptedAt, limit: 5, window: 900)
       }
-      if ["v12", "v13", "v14", "v15", "v16"].contains(version) { try await FixtureV12.write(SQLiteStore(database)) }
-      if ["v15", "v16"].contains(version) { try await FixtureV15.write(SQLiteStore(database)) }
-      if version == "v16" { try await FixtureV16.write(SQLiteStore(database)) }
+      if ["v12", "v13", "v14", "v15", "v16", "v17"].contains(version) { try await FixtureV12.write(SQLiteStore(database)) }
+      if ["v15", "v16", "v17"].contains(version) { try await FixtureV15.write(SQLiteStore(database)) }
+      if ["v16", "v17"].contains(version) { try await FixtureV16.write(SQLiteStore(database)) }
+      if version == "v17" { try await FixtureV17.write(SQLiteStore(database)) }
       try database.writer.close()
     } else {
       path = try Self.fixtures.copyOfFixture("v1")

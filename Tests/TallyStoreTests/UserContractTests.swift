@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyLocalization
 import TallyStore
 import Testing
 
@@ -50,10 +51,16 @@ import Testing
     let ada = try await makeUser(store)
     var settings = UserSettings(
       timeZone: "America/New_York", daySwitchHour: 6, firstWeekday: .saturday, locale: "fr_FR",
-      showDatePickerGrid: false, showGridDates: true)
-    let updated = try await store.updateSettings(settings, for: ada.id)
+      showDatePickerGrid: false, showGridDates: true, language: .brazilianPortuguese)
+    var updated = try await store.updateSettings(settings, for: ada.id)
     #expect(updated.settings == settings)
     #expect(try await store.user(id: ada.id).settings == settings)
+    // Back to "as the browser asks".
+    settings.language = nil
+    #expect(try await store.updateSettings(settings, for: ada.id).settings.language == nil)
+    #expect(try await store.user(id: ada.id).settings.language == nil)
+    settings.language = .ukrainian
+    updated = try await store.updateSettings(settings, for: ada.id)
 
     settings.timeZone = "Mars/Olympus"
     await #expect(throws: StoreError.self) { try await store.updateSettings(settings, for: ada.id) }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import TallyCore
+import TallyLocalization
 import TallySQLite
 import TallyStore
 import TallySync
@@ -222,6 +223,8 @@ struct Op {
       case .settings:
         var user = try await device.store.user(id: device.user)
         user.settings.daySwitchHour = a % 7
+        // A language, or back to "as the browser asks": null must travel as a value too.
+        user.settings.language = c == 0 ? nil : Language.allCases[(b * 6 + c) % Language.allCases.count]
         _ = try await device.store.updateSettings(user.settings, for: device.user)
       case .price:
         if c == 0 {

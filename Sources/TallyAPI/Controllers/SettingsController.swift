@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// The signed-in user's settings: the same object `tally settings --json` prints.
@@ -16,12 +17,15 @@ struct SettingsController {
     var locale: String?
     var showDatePickerGrid: Bool?
     var showGridDates: Bool?
+    /// Absent: kept; `null`: as the browser asks.
+    var language: Language??
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-      case timeZone, daySwitchHour, firstWeekday, locale, showDatePickerGrid, showGridDates
+      case timeZone, daySwitchHour, firstWeekday, locale, showDatePickerGrid, showGridDates, language
     }
 
     static let fields = Set(CodingKeys.allCases.map(\.rawValue))
+    static let nullableFields: Set<String> = ["language"]
     static let wholeNumberRanges = ["daySwitchHour": DayCalendar.daySwitchHours]
 
     init(from decoder: any Decoder) throws {
@@ -32,6 +36,9 @@ struct SettingsController {
       locale = try c.decodeIfSent(String.self, forKey: .locale)
       showDatePickerGrid = try c.decodeIfSent(Bool.self, forKey: .showDatePickerGrid)
       showGridDates = try c.decodeIfSent(Bool.self, forKey: .showGridDates)
+      language = try c.decodeNullable(String.self, forKey: .language).map { code throws(ValidationError) in
+        try code.map { code throws(ValidationError) in try Language.setting(code) }
+      }
     }
 
     func apply(to settings: UserSettings) -> UserSettings {
@@ -42,6 +49,7 @@ struct SettingsController {
       if let locale { settings.locale = locale }
       if let showDatePickerGrid { settings.showDatePickerGrid = showDatePickerGrid }
       if let showGridDates { settings.showGridDates = showGridDates }
+      if let language { settings.language = language }
       return settings
     }
   }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import TallyCore
+import TallyLocalization
 import TallyStore
 
-/// `tally settings [--time-zone TZ] [--day-switch-hour H] [--first-weekday DAY] [--json]`
+/// `tally settings [--time-zone TZ] [--day-switch-hour H] [--first-weekday DAY] [--language CODE] [--json]`
 struct SettingsCommand: TallyCommand {
   static let configuration = CommandConfiguration(
     commandName: "settings", abstract: "Show your settings, or change the ones given.")
@@ -21,6 +22,12 @@ struct SettingsCommand: TallyCommand {
   @Option(help: ArgumentHelp("A locale like en_US or fr_FR, for day and month names.", valueName: "locale"))
   var locale: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The language pages and reminders speak: \(UnknownLanguage.acceptedCodes.joined(separator: ", ")), or browser (as each browser asks).",
+      valueName: "code"))
+  var language: String?
+
   @Option(help: ArgumentHelp("Show the Today view's date picker grid.", valueName: "on|off"))
   var datePickerGrid: Switch?
 
@@ -34,7 +41,10 @@ struct SettingsCommand: TallyCommand {
     _ = try checked { () throws(TallyCore.ValidationError) in try apply(to: UserSettings(timeZone: "UTC")).validated() }
   }
 
-  func apply(to settings: UserSettings) -> UserSettings {
+  /// `browser` clears the setting; anything else must be a language's code.
+  static let browser = "browser"
+
+  func apply(to settings: UserSettings) throws(TallyCore.ValidationError) -> UserSettings {
     var settings = settings
     if let timeZone { settings.timeZone = timeZone }
     if let daySwitchHour { settings.daySwitchHour = daySwitchHour }
@@ -42,13 +52,14 @@ struct SettingsCommand: TallyCommand {
     if let locale { settings.locale = locale }
     if let datePickerGrid { settings.showDatePickerGrid = datePickerGrid == .on }
     if let gridDates { settings.showGridDates = gridDates == .on }
+    if let language { settings.language = language == Self.browser ? nil : try Language.setting(language) }
     return settings
   }
 
   func run(in context: CommandContext) async throws {
     let session = try await SessionOpener(options: global, context: context).open()
     var settings = session.user.settings
-    let changed = apply(to: settings)
+    let changed = try checked { () throws(TallyCore.ValidationError) in try apply(to: settings) }
     if changed != settings {
       settings = try await session.store.updateSettings(changed, for: session.user.id).settings
     }
@@ -64,6 +75,7 @@ struct SettingsCommand: TallyCommand {
     table.add(["locale", settings.locale])
     table.add(["date picker grid", settings.showDatePickerGrid ? "on" : "off"])
     table.add(["grid dates", settings.showGridDates ? "on" : "off"])
+    table.add(["language", settings.language?.code ?? Self.browser])
     table.add(["database", session.databasePath])
     table.lines.forEach(session.output.line)
   }

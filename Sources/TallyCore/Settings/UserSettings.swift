@@ -1,4 +1,5 @@
 import Foundation
+import TallyLocalization
 
 /// A user's preferences (SPEC 1 and 5), as stored and sent over the wire.
 public struct UserSettings: Hashable, Codable, Sendable {
@@ -9,6 +10,8 @@ public struct UserSettings: Hashable, Codable, Sendable {
   public var locale: String
   public var showDatePickerGrid: Bool
   public var showGridDates: Bool
+  /// The language pages and reminders speak; `nil`: as each browser asks (docs/translating.md).
+  public var language: Language?
 
   public init(
     timeZone: String,
@@ -16,7 +19,8 @@ public struct UserSettings: Hashable, Codable, Sendable {
     firstWeekday: Weekday = .sunday,
     locale: String = "en_US",
     showDatePickerGrid: Bool = true,
-    showGridDates: Bool = false
+    showGridDates: Bool = false,
+    language: Language? = nil
   ) {
     self.timeZone = timeZone
     self.daySwitchHour = daySwitchHour
@@ -24,6 +28,7 @@ public struct UserSettings: Hashable, Codable, Sendable {
     self.locale = locale
     self.showDatePickerGrid = showDatePickerGrid
     self.showGridDates = showGridDates
+    self.language = language
   }
 
   /// The day rules these settings describe; fails with the field that is wrong.
@@ -59,6 +64,19 @@ public struct UserSettings: Hashable, Codable, Sendable {
 
   private static func isKnownLocale(_ identifier: String) -> Bool {
     knownLocales.contains(identifier.contains("-") ? identifier.replacing("-", with: "_") : identifier)
+  }
+}
+
+extension Language {
+  /// A language setting as a person or a client sends it, refused with the codes accepted.
+  public static func setting(_ code: String) throws(ValidationError) -> Language {
+    do {
+      return try Language(code: code)
+    } catch {
+      throw ValidationError(
+        field: "language",
+        rule: "must be one of \(UnknownLanguage.acceptedCodes.joined(separator: ", ")); not '\(error.code)'")
+    }
   }
 }
 

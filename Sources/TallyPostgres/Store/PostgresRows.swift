@@ -24,7 +24,8 @@ enum PostgresRows {
       timeZone: try text(row, "time_zone"), daySwitchHour: try row["day_switch_hour"].decode(Int.self),
       firstWeekday: weekday, locale: try text(row, "locale"),
       showDatePickerGrid: try row["show_date_picker_grid"].decode(Bool.self),
-      showGridDates: try row["show_grid_dates"].decode(Bool.self))
+      showGridDates: try row["show_grid_dates"].decode(Bool.self),
+      language: try Stored.language(try optionalText(row, "language"), "user \(name)"))
     let id = try row["id"].decode(UUID.self)
     return try Stored.valid("user \(name)") { () throws(ValidationError) in try User(id: id, name: name, settings: settings) }
   }

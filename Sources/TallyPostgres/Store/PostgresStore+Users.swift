@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TallyCore
+import TallyLocalization
 import TallyStore
 import TallySync
 
@@ -61,7 +62,8 @@ extension PostgresConnection {
       """
       UPDATE users SET time_zone = \(settings.timeZone), day_switch_hour = \(settings.daySwitchHour),
         first_weekday = \(settings.firstWeekday.name), locale = \(settings.locale),
-        show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates)
+        show_date_picker_grid = \(settings.showDatePickerGrid), show_grid_dates = \(settings.showGridDates),
+        language = \(settings.language?.code)
       WHERE id = \(user)
       """)
   }
@@ -79,9 +81,10 @@ extension PostgresConnection {
       try await run(
         """
         INSERT INTO users (id, name, time_zone, day_switch_hour, first_weekday, locale,
-          show_date_picker_grid, show_grid_dates)
+          show_date_picker_grid, show_grid_dates, language)
         VALUES (\(user.id), \(user.name), \(settings.timeZone), \(settings.daySwitchHour),
-          \(settings.firstWeekday.name), \(settings.locale), \(settings.showDatePickerGrid), \(settings.showGridDates))
+          \(settings.firstWeekday.name), \(settings.locale), \(settings.showDatePickerGrid), \(settings.showGridDates),
+          \(settings.language?.code))
         """)
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
       // Another instance took the name or id between the checks and the insert.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyLocalization
 import TallyStore
 
 /// A row of `users`: the user and their settings.
@@ -15,6 +16,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
   var locale: String
   var showDatePickerGrid: Bool
   var showGridDates: Bool
+  var language: String?
 
   enum CodingKeys: String, CodingKey, ColumnExpression {
     case id, name
@@ -24,6 +26,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     case locale
     case showDatePickerGrid = "show_date_picker_grid"
     case showGridDates = "show_grid_dates"
+    case language
   }
 
   typealias Columns = CodingKeys
@@ -37,6 +40,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     locale = user.settings.locale
     showDatePickerGrid = user.settings.showDatePickerGrid
     showGridDates = user.settings.showGridDates
+    language = user.settings.language?.code
   }
 
   func user() throws(StoreError) -> User {
@@ -46,7 +50,8 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     }
     let settings = UserSettings(
       timeZone: timeZone, daySwitchHour: daySwitchHour, firstWeekday: weekday, locale: locale,
-      showDatePickerGrid: showDatePickerGrid, showGridDates: showGridDates)
+      showDatePickerGrid: showDatePickerGrid, showGridDates: showGridDates,
+      language: try Stored.language(language, "user \(name)"))
     return try Stored.valid("user \(name)") { () throws(ValidationError) in
       try User(id: id, name: name, settings: settings)
     }
