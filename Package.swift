@@ -628,6 +628,7 @@ package.targets += [
       "TallyOIDC",
       "TallyDelivery",
       "TallyPush",
+      "TallyWeb",
       "TallyWire",
       "TallyImport",
       "TallyTMDB",

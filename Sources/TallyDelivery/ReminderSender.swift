@@ -39,6 +39,8 @@ public struct ReminderSender: Service {
   let sleep: @Sendable (Duration) async throws -> Void
   let policy: Policy
   let logger: Logger
+  /// What a reminder says, in the account's language.
+  let words: @Sendable (UserSettings) -> ReminderWords
 
   /// `transport` carries webhook POSTs and push messages alike; `pushKeys` is shared with the
   /// routes that serve the public key.
@@ -47,7 +49,8 @@ public struct ReminderSender: Service {
     pushKeys: PushKeys? = nil, pushSettings: PushSettings = PushSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    policy: Policy = Policy(), logger: Logger = Logger(label: "tally.reminders")
+    policy: Policy = Policy(), logger: Logger = Logger(label: "tally.reminders"),
+    words: @escaping @Sendable (UserSettings) -> ReminderWords = { _ in .english }
   ) {
     self.store = store
     self.transport = transport
@@ -57,6 +60,7 @@ public struct ReminderSender: Service {
     self.sleep = sleep
     self.policy = policy
     self.logger = logger
+    self.words = words
   }
 
   /// Ticks until the service group shuts down (or the task is cancelled), then returns; a
@@ -113,9 +117,12 @@ public struct ReminderSender: Service {
   }
 
   func tick(user: UUID, webhook: Webhook?, subscriptions: [PushSubscription], now: Date) async throws {
-    let places = (webhook.map { [webhookChannel($0, user: user)] } ?? []) + subscriptions.map { pushChannel($0, user: user) }
-    guard let earliest = places.map(\.since).min() else { return }
+    guard let earliest = ([webhook?.since].compactMap(\.self) + subscriptions.map(\.createdAt)).min() else { return }
     let account = try await store.user(id: user)
+    let words = words(account.settings)
+    let places =
+      (webhook.map { [webhookChannel($0, user: user, words: words)] } ?? [])
+      + subscriptions.map { pushChannel($0, user: user, words: words) }
     let calendar = try account.settings.dayCalendar()
     let start = max(now.addingTimeInterval(-policy.lookBack), earliest)
     guard start < now else { return }
@@ -144,7 +151,7 @@ public struct ReminderSender: Service {
     }
   }
 
-  func webhookChannel(_ webhook: Webhook, user: UUID) -> ReminderChannel {
+  func webhookChannel(_ webhook: Webhook, user: UUID, words: ReminderWords) -> ReminderChannel {
     ReminderChannel(
       name: "webhook", since: webhook.since,
       claim: { try await store.claimDelivery($0, for: user) },
@@ -152,7 +159,7 @@ public struct ReminderSender: Service {
       retrying: { try await store.deliveries(in: .retrying, for: user) },
       send: { occurrence, name in
         do {
-          let status = try await transport.post(WebhookMessage.reminder(occurrence, habitName: name).request(for: webhook))
+          let status = try await transport.post(WebhookMessage.reminder(occurrence, habitName: name, words: words).request(for: webhook))
           return (200..<300).contains(status) ? .delivered : .failed("the receiver answered \(status)")
         } catch {
           return .failed("\(error)")
@@ -161,7 +168,7 @@ public struct ReminderSender: Service {
       forget: {})
   }
 
-  func pushChannel(_ subscription: PushSubscription, user: UUID) -> ReminderChannel {
+  func pushChannel(_ subscription: PushSubscription, user: UUID, words: ReminderWords) -> ReminderChannel {
     let id = subscription.id
     return ReminderChannel(
       name: "push device '\(subscription.name)'", since: subscription.createdAt,
@@ -169,7 +176,7 @@ public struct ReminderSender: Service {
       update: { try await store.updatePushDelivery($0, to: id, for: user) },
       retrying: { try await store.pushDeliveries(in: .retrying, to: id, for: user) },
       send: { occurrence, name in
-        switch await push.post(.reminder(occurrence, habitName: name), to: subscription) {
+        switch await push.post(.reminder(occurrence, habitName: name, words: words), to: subscription) {
         case .delivered: .delivered
         case .gone(let status): .gone("the push service answered \(status)")
         case .failed(let reason): .failed(reason)

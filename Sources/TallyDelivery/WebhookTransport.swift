@@ -57,17 +57,17 @@ public struct WebhookMessage: Sendable, Equatable {
   public var instant: Date?
   public var key: ReminderOccurrenceKey?
 
-  public static func reminder(_ occurrence: ReminderOccurrence, habitName: String) -> WebhookMessage {
+  public static func reminder(
+    _ occurrence: ReminderOccurrence, habitName: String, words: ReminderWords = .english
+  ) -> WebhookMessage {
     WebhookMessage(
-      title: habitName, message: "Time for \(habitName) (\(occurrence.time)).", type: "reminder",
+      title: habitName, message: words.message(habit: habitName, at: occurrence.time), type: "reminder",
       habitId: occurrence.habitID.uuidString.lowercased(), habitName: habitName, day: occurrence.day,
       time: occurrence.time, instant: occurrence.instant, key: occurrence.key)
   }
 
-  public static func test(at now: Date) -> WebhookMessage {
-    WebhookMessage(
-      title: "Tally", message: "This is a test notification from Tally: reminders will arrive here.",
-      type: "test", instant: now)
+  public static func test(at now: Date, words: ReminderWords = .english) -> WebhookMessage {
+    WebhookMessage(title: "Tally", message: words.test, type: "test", instant: now)
   }
 
   /// The POST for `webhook`: ntfy's JSON publishing (to the server root, naming the topic),

@@ -27,6 +27,8 @@ public struct AppServices: Sendable {
   package let logos: LogoCache
   /// Sign-in through an OpenID Connect provider, when the server has one.
   public let providerSignIn: ProviderSignIn?
+  /// What an account's reminders say, in its language: the web app's catalogs, given by the composition.
+  public let reminderWords: @Sendable (UserSettings) -> ReminderWords
 
   public init(
     store: any SyncingStore,
@@ -37,7 +39,8 @@ public struct AppServices: Sendable {
     clock: @escaping @Sendable () -> Date = { Date() },
     showSource: (any ShowSource)? = nil,
     logos: LogoCache? = nil,
-    providerSignIn: ProviderSignIn? = nil
+    providerSignIn: ProviderSignIn? = nil,
+    reminderWords: @escaping @Sendable (UserSettings) -> ReminderWords = { _ in .english }
   ) {
     self.store = store
     self.configuration = configuration
@@ -51,6 +54,7 @@ public struct AppServices: Sendable {
     let folder = configuration.databaseURL == nil ? configuration.databasePath.map { URL(fileURLWithPath: $0 + "-logos") } : nil
     self.logos = logos ?? LogoCache(folder: folder)
     self.providerSignIn = providerSignIn
+    self.reminderWords = reminderWords
   }
 }
 

@@ -53,12 +53,12 @@ package enum ChannelActions {
 
   /// Pushes one test notification now; a 404 or 410 removes the subscription, as for
   /// reminders. Shared with Settings' "send a test".
-  package static func sendTestPush(to subscription: PushSubscription, of user: UUID, services: AppServices) async throws -> PushTestJSON {
-    switch await services.testSender.sendTestPush(to: subscription) {
+  package static func sendTestPush(to subscription: PushSubscription, of user: User, services: AppServices) async throws -> PushTestJSON {
+    switch await services.testSender.sendTestPush(to: subscription, words: services.reminderWords(user.settings)) {
     case .delivered(let status):
       return PushTestJSON(delivered: true, status: status, removed: false, detail: "The push service accepted the test notification for '\(subscription.name)'.")
     case .gone(let status):
-      _ = try await services.store.deletePushSubscription(subscription.id, for: user)
+      _ = try await services.store.deletePushSubscription(subscription.id, for: user.id)
       return PushTestJSON(
         delivered: false, status: status, removed: true,
         detail: "The push service answered \(status): '\(subscription.name)' no longer takes notifications, so it was removed.")
@@ -74,7 +74,8 @@ package enum ChannelActions {
     let occurrences = try await ReminderJSON.occurrences(
       of: habits, from: services.store, user: user.id, calendar: time.calendar, now: time.now,
       days: reminderDays)
-    return CalendarFeeds.reminders(occurrences, habits: habits, stamp: time.now)
+    return CalendarFeeds.reminders(
+      occurrences, habits: habits, stamp: time.now, words: services.reminderWords(user.settings))
   }
 }
 

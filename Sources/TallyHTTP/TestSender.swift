@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import TallyPush
 import TallyStore
 
@@ -7,7 +8,7 @@ import TallyStore
 public protocol TestSender: Sendable {
   /// The VAPID public key, base64url, for `PushManager.subscribe`.
   func pushPublicKey() async throws -> String
-  func sendTestPush(to subscription: PushSubscription) async -> PushOutcome
+  func sendTestPush(to subscription: PushSubscription, words: ReminderWords) async -> PushOutcome
   /// The receiver's status code; throws when it gave none.
-  func sendTestWebhook(to webhook: Webhook) async throws -> Int
+  func sendTestWebhook(to webhook: Webhook, words: ReminderWords) async throws -> Int
 }

@@ -69,7 +69,8 @@ public func buildApplication(
   // group: its own task, so request handling never waits for it, and it stops with the server.
   app.addServices(
     ReminderSender(
-      store: store, pushKeys: pushKeys, pushSettings: configuration.push, clock: clock, logger: logger))
+      store: store, pushKeys: pushKeys, pushSettings: configuration.push, clock: clock, logger: logger,
+      words: services.reminderWords))
   return app
 }
 

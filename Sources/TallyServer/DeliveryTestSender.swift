@@ -1,11 +1,13 @@
 import Foundation
 import TallyAccounts
+import TallyCore
 import TallyDelivery
 import TallyHTTP
 import TallyPush
 import TallyStore
 import TallySync
 import TallyTMDB
+import TallyWeb
 
 /// The faces' "send a test" through the same poster and transport the reminder sender uses.
 struct DeliveryTestSender: TestSender {
@@ -17,12 +19,12 @@ struct DeliveryTestSender: TestSender {
     try await poster.keys.key().publicKeyText
   }
 
-  func sendTestPush(to subscription: PushSubscription) async -> PushOutcome {
-    await poster.post(.test(at: clock()), to: subscription)
+  func sendTestPush(to subscription: PushSubscription, words: ReminderWords) async -> PushOutcome {
+    await poster.post(.test(at: clock(), words: words), to: subscription)
   }
 
-  func sendTestWebhook(to webhook: Webhook) async throws -> Int {
-    try await transport.post(WebhookMessage.test(at: clock()).request(for: webhook))
+  func sendTestWebhook(to webhook: Webhook, words: ReminderWords) async throws -> Int {
+    try await transport.post(WebhookMessage.test(at: clock(), words: words).request(for: webhook))
   }
 }
 
@@ -39,7 +41,8 @@ extension AppServices {
     webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
     pushKeys: PushKeys? = nil,
     logos: LogoCache? = nil,
-    providerSignIn: ProviderSignIn? = nil
+    providerSignIn: ProviderSignIn? = nil,
+    reminderWords: @escaping @Sendable (UserSettings) -> ReminderWords = ReminderSpeech.words(for:)
   ) {
     let poster = PushPoster(
       keys: pushKeys ?? PushKeys(store: store, clock: clock), settings: configuration.push,
@@ -48,6 +51,6 @@ extension AppServices {
       store: store, configuration: configuration,
       testSender: DeliveryTestSender(poster: poster, transport: webhookTransport, clock: clock),
       accounts: accounts, throttle: throttle, clock: clock, showSource: showSource, logos: logos,
-      providerSignIn: providerSignIn)
+      providerSignIn: providerSignIn, reminderWords: reminderWords)
   }
 }

@@ -6,6 +6,9 @@ import TallyHTTP
 import TallyServer
 import TallyServerTesting
 import TallyStore
+import TallyLocalization
+import TallyWeb
+import TallyCore
 import Testing
 
 @Suite struct ReminderChannelRouteTests {
@@ -34,6 +37,12 @@ import Testing
       // testNow is 2026-03-08 12:00Z, so 13:00 UTC today is still ahead.
       #expect(feed.text.contains("DTSTART:20260308T130000Z\r\n"))
       #expect(feed.text.contains("SUMMARY:Walk\r\n"))
+      #expect(feed.text.contains("X-WR-CALNAME:Tally reminders\r\n"))
+      // The feed speaks the account's language from the next fetch on.
+      #expect(try await client.send(.patch, "/api/v1/settings", json: ["language": "ja"], headers: ada).status == .ok)
+      let japanese = ReminderSpeech.words(for: UserSettings(timeZone: "UTC", language: .japanese))
+      #expect(try await client.send(.get, path).text.contains("X-WR-CALNAME:\(japanese.remindersCalendar)\r\n"))
+      #expect(japanese.remindersCalendar != "Tally reminders")
       let episodes = try await client.send(.get, try #require(made.object["episodesPath"] as? String))
       #expect(episodes.status == .ok)
 

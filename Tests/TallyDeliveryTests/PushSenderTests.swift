@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyLocalization
 @testable import TallyDelivery
 import TallyHTTP
 import TallyPush
@@ -8,6 +9,7 @@ import TallyServer
 import TallyServerTesting
 import TallyStore
 import TallyTestFiles
+import TallyWeb
 import Testing
 
 /// The reminder sender pushing to browsers: against a push service on loopback, with the
@@ -20,14 +22,16 @@ import Testing
     let clock: ReminderSenderTests.Clock
     let keys: PushKeys
 
-    func sender(timeout: TimeInterval = 5) -> ReminderSender {
+    func sender(
+      timeout: TimeInterval = 5, words: @escaping @Sendable (UserSettings) -> ReminderWords = { _ in .english }
+    ) -> ReminderSender {
       var settings = PushSettings()
       settings.allowLoopback = true
       settings.contact = "mailto:ops@tally.test"
       let clock = clock
       return ReminderSender(
         store: store, transport: HTTPWebhookTransport(timeout: timeout), pushKeys: keys, pushSettings: settings,
-        clock: { clock.now }, logger: quiet)
+        clock: { clock.now }, logger: quiet, words: words)
     }
 
     func subscribe(_ browser: TestBrowser, name: String = "Phone", user: User? = nil) async throws -> PushSubscription {
@@ -75,6 +79,21 @@ import Testing
         #expect(payload["key"] as? String == "\(f.walk.id.uuidString.lowercased())/2026-03-09/08:00")
         #expect(payload["url"] as? String == "/today")
       }
+    }
+  }
+
+  /// The words the server gives the sender: the account's language, whatever its locale.
+  @Test func aReminderSpeaksTheAccountsLanguage() async throws {
+    try await PushReceiver.listening { base, receiver in
+      let f = try await fixture(now: "2026-03-09T12:00:10Z")
+      var settings = f.user.settings
+      settings.language = .german
+      _ = try await f.store.updateSettings(settings, for: f.user.id)
+      let phone = TestBrowser(endpoint: base + "/push/ok/phone")
+      _ = try await f.subscribe(phone)
+      await f.sender(words: ReminderSpeech.words(for:)).tick()
+      let request = try #require(receiver.requests.first)
+      #expect(try phone.open(request.body)["body"] as? String == "Zeit für Walk (08:00).")
     }
   }
 

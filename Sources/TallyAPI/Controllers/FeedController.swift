@@ -33,7 +33,8 @@ struct FeedController {
     let episodes = try await services.store.episodes(
       airingIn: time.today.adding(days: -Self.episodesBack)...time.today.adding(days: Self.episodesAhead), for: user.id
     ).filter { watching.contains($0.showID) }
-    return Self.calendar(CalendarFeeds.episodes(episodes, shows: shows, stamp: time.now))
+    return Self.calendar(CalendarFeeds.episodes(
+      episodes, shows: shows, stamp: time.now, words: services.reminderWords(user.settings)))
   }
 
   private func owner(_ context: AppRequestContext) async throws -> User {

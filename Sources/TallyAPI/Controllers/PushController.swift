@@ -138,7 +138,7 @@ struct PushController {
     guard let subscription = try await services.store.pushSubscriptions(for: user.id).first(where: { $0.id == id }) else {
       throw Problem(.notFound, "There is no push subscription with id \(id.storeText).")
     }
-    return JSONResponse(try await ChannelActions.sendTestPush(to: subscription, of: user.id, services: services))
+    return JSONResponse(try await ChannelActions.sendTestPush(to: subscription, of: user, services: services))
   }
 }
 

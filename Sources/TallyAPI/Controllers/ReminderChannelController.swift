@@ -92,7 +92,7 @@ struct ReminderChannelController {
       throw Problem(.notFound, "Set a webhook first: PUT /api/v1/settings/webhook.")
     }
     do {
-      let status = try await services.testSender.sendTestWebhook(to: webhook)
+      let status = try await services.testSender.sendTestWebhook(to: webhook, words: services.reminderWords(user.settings))
       let delivered = (200..<300).contains(status)
       return JSONResponse(
         WebhookTestJSON(

@@ -4,6 +4,7 @@ import TallyCore
 import TallyDelivery
 import TallyServer
 import TallyStore
+import TallyWeb
 import TallyWire
 
 /// `tally reminders …`: configuration only; without a subcommand it lists (`reminders list`).
@@ -53,7 +54,9 @@ struct RemindersList: TallyCommand {
       let habits = try await session.store.habits(for: session.user.id, includingArchived: false)
       let occurrences = try await ReminderJSON.occurrences(
         of: habits, from: session.store, user: session.user.id, calendar: calendar, now: session.now, days: days)
-      session.output.write(CalendarFeeds.reminders(occurrences, habits: habits, stamp: session.now))
+      session.output.write(
+        CalendarFeeds.reminders(
+          occurrences, habits: habits, stamp: session.now, words: ReminderSpeech.words(for: session.user.settings)))
       return
     }
     let reminders = try await ReminderJSON.upcoming(
@@ -167,7 +170,8 @@ struct RemindersTest: TallyCommand {
     guard let webhook = try await session.store.webhook(for: session.user.id) else {
       throw CommandFailure("There is no webhook to test: 'tally reminders webhook URL --kind ntfy' sets one.")
     }
-    let request = WebhookMessage.test(at: session.now).request(for: webhook)
+    let request = WebhookMessage.test(at: session.now, words: ReminderSpeech.words(for: session.user.settings))
+      .request(for: webhook)
     let status: Int
     do {
       status = try await context.webhookTransport.post(request)

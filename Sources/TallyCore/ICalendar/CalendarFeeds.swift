@@ -14,19 +14,20 @@ public enum CalendarFeeds {
   /// One reminder occurrence per VEVENT, each with a DISPLAY alarm at its start.
   /// `habits` names the habits the occurrences belong to; unknown ids get a generic title.
   public static func reminders(
-    _ occurrences: [ReminderOccurrence], habits: [Habit], stamp: Date, refreshMinutes: Int = 60
+    _ occurrences: [ReminderOccurrence], habits: [Habit], stamp: Date, refreshMinutes: Int = 60,
+    words: ReminderWords = .english
   ) -> String {
     let byID = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var ics = header(name: "Tally reminders", refreshMinutes: refreshMinutes)
+    var ics = header(name: words.remindersCalendar, refreshMinutes: refreshMinutes)
     for occurrence in occurrences {
-      let title = byID[occurrence.habitID].map(title(of:)) ?? "Habit reminder"
+      let title = byID[occurrence.habitID].map(title(of:)) ?? words.unnamed
       ics.begin("VEVENT")
       ics.text("UID", "reminder/\(occurrence.key)@tally")
       ics.instant("DTSTAMP", stamp)
       ics.instant("DTSTART", occurrence.instant)
       ics.raw("DURATION", "PT5M")
       ics.text("SUMMARY", title)
-      ics.text("DESCRIPTION", "Reminder set for \(occurrence.time) on \(occurrence.day).")
+      ics.text("DESCRIPTION", words.feedDescription(at: occurrence.time, on: occurrence.day))
       ics.raw("TRANSP", "TRANSPARENT")
       ics.begin("VALARM")
       ics.raw("ACTION", "DISPLAY")
@@ -40,11 +41,11 @@ public enum CalendarFeeds {
   }
 
   /// One all-day VEVENT per episode; `shows` gives their titles.
-  public static func episodes(_ episodes: [Episode], shows: [Show], stamp: Date, refreshMinutes: Int = 360)
-    -> String
-  {
+  public static func episodes(
+    _ episodes: [Episode], shows: [Show], stamp: Date, refreshMinutes: Int = 360, words: ReminderWords = .english
+  ) -> String {
     let titles = Dictionary(shows.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-    var ics = header(name: "Tally episodes", refreshMinutes: refreshMinutes)
+    var ics = header(name: words.episodesCalendar, refreshMinutes: refreshMinutes)
     for episode in episodes {
       let show = titles[episode.showID] ?? "Show"
       ics.begin("VEVENT")

@@ -121,7 +121,7 @@ struct AccountPages {
     setUp: Bool, name: String, next: String, timeZone: String, refusal: Refusal?, request: Request,
     context: AppRequestContext, status: HTTPResponse.Status
   ) throws -> Response {
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let error = refusal.flatMap { SignInForm.reason($0.error, form: name, password: $0.password, speech: speech) }
     return try Self.formPage(
       setUp: setUp, speech: speech, name: name, next: next, timeZone: timeZone, error: error,
@@ -154,10 +154,7 @@ struct AccountPages {
         context: context, back: "/signin")
     }
     var response = Response.seeOther(Self.safeNext(request.uri.queryParameters["next"].map(String.init)))
-    response.setCookie(
-      Cookie(
-        name: PageLanguages.cookie, value: code, maxAge: 365 * 24 * 3600, path: "/", secure: context.overHTTPS,
-        httpOnly: true, sameSite: .lax))
+    response.setCookie(PageLanguages.deviceCookie(code: code, context: context))
     return response
   }
 

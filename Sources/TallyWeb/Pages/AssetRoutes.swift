@@ -26,6 +26,6 @@ struct AssetRoutes {
       response.headers[HTTPField.Name("Service-Worker-Allowed")!] = "/"
       return response
     }
-    router.get("manifest.webmanifest") { request, _ in InstallManifest.response(for: request) }
+    router.get("manifest.webmanifest") { request, context in InstallManifest.response(for: request, user: context.user) }
   }
 }

@@ -32,7 +32,7 @@ struct CalendarPages {
     let query = request.uri.queryParameters
     let country = try await country(query, user: user)
     let revision = try await services.store.revision(for: user.id)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: user)
     let model = try await CalendarModel.read(
       from: services.store, user: user, month: month, country: country, time: time, open: try query.day("day"),
       words: PageDays(speech: speech, calendar: time.calendar))

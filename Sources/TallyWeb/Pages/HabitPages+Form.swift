@@ -57,7 +57,7 @@ extension HabitPages {
   func formPage(
     _ form: HabitForm, habitID: UUID?, error: HabitForm.Invalid?, user: User, request: Request
   ) async throws -> HTMLPage {
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: user)
     let t = speech.translator
     let words = PageDays(speech: speech, calendar: try services.time(for: user).calendar)
     let habits = try await services.store.habits(for: user.id, includingArchived: true)

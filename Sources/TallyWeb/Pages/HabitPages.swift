@@ -82,7 +82,7 @@ struct HabitPages {
   @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser()
     let time = try services.time(for: user)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     return try await services.cachedPage(for: user, today: time.today, request: request, speech: speech) { revision in
       try await listPage(user: user, time: time, request: request, revision: revision, speech: speech)
     }
@@ -143,7 +143,7 @@ struct HabitPages {
     if let day = editing, day > time.today { editing = nil }
     let until = try query.day("until")
     let width = try Self.gridWidth(of: request)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let model = HabitDetail(
       habit: habit, entries: entries, pauses: try await services.store.pauses(for: user.id), today: time.today,
       words: PageDays(speech: speech, calendar: time.calendar), width: width, editing: editing, until: until)

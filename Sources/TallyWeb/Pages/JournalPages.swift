@@ -18,7 +18,7 @@ struct JournalPages {
     let user = try context.requireUser()
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let model = try await JournalModel.read(
       from: services.store, user: user, today: time.today, words: PageDays(speech: speech, calendar: time.calendar),
       query: query.get("q"), before: try query.day("before"))

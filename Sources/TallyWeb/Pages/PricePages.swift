@@ -47,7 +47,7 @@ struct PricePages {
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
-    let t = PageLanguages.speech(for: request).translator
+    let t = PageLanguages.speech(for: request, user: context.user).translator
     let choices = ProviderChoice.all(shows: try await services.store.shows(for: user.id))
     let names = Dictionary(choices.map { ($0.value, $0.name) }, uniquingKeysWith: { first, _ in first })
     let rows = try await services.store.priceTable(for: user.id).prices.map { price in
@@ -60,7 +60,7 @@ struct PricePages {
     }
     return Templates.shared.page(
       "prices", title: t.text("prices.pageTitle"), section: .calendar, user: user, request: request,
-      content: Model(rows: rows, providerChoices: choices), speech: PageLanguages.speech(for: request))
+      content: Model(rows: rows, providerChoices: choices), speech: PageLanguages.speech(for: request, user: context.user))
   }
 
   /// Sets (adds or replaces) one price.

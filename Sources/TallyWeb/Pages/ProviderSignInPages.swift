@@ -46,7 +46,7 @@ struct ProviderSignInPages {
     }
     let made = try await services.accounts.invite(by: user.id, at: services.clock())
     let formatter = SettingsModel.instantFormatter(try? user.settings.dayCalendar())
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let content = InviteLink(
       link: origin + "/signin/oidc?invite=" + made.secret.secret, expires: formatter.string(from: made.invitation.expiresAt),
       speech: speech)

@@ -38,7 +38,7 @@ struct ReminderSettingsPages {
       for: user, services: services, request: request, context: context)
     let content = NewFeedLink(
       reminders: link.remindersURL ?? link.remindersPath ?? "", episodes: link.episodesURL ?? link.episodesPath ?? "")
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     return Templates.shared.page(
       "feed-link", title: speech.translator.text("feedLink.title"), section: .settings, user: user, request: request,
       content: content, status: .created, speech: speech)
@@ -71,7 +71,7 @@ struct ReminderSettingsPages {
     guard let webhook = try await services.store.webhook(for: user.id) else {
       throw Problem(.notFound, "Set a webhook address first.")
     }
-    let delivered = (try? await services.testSender.sendTestWebhook(to: webhook))
+    let delivered = (try? await services.testSender.sendTestWebhook(to: webhook, words: services.reminderWords(user.settings)))
       .map { (200..<300).contains($0) } ?? false
     return .seeOther("/settings?saved=\(delivered ? "webhook-tested" : "webhook-failed")#reminders")
   }
@@ -93,7 +93,7 @@ struct ReminderSettingsPages {
     guard let subscription = try await services.store.pushSubscriptions(for: user.id).first(where: { $0.id == id }) else {
       throw Problem(.notFound, "There is no such device here.")
     }
-    let result = try await ChannelActions.sendTestPush(to: subscription, of: user.id, services: services)
+    let result = try await ChannelActions.sendTestPush(to: subscription, of: user, services: services)
     let saved = result.delivered ? "push-tested" : result.removed ? "push-gone" : "push-failed"
     return .seeOther("/settings?saved=\(saved)#reminders")
   }

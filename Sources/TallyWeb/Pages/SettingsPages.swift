@@ -27,6 +27,11 @@ struct SettingsPages {
     var theme: String
   }
 
+  /// A language's code, or empty for "as the browser asks".
+  struct LanguageForm: Decodable {
+    var language: String
+  }
+
   struct TokenForm: Decodable {
     var name: String
     /// Days until the token stops working; empty for never.
@@ -37,7 +42,7 @@ struct SettingsPages {
   /// `settings.notice.<name>` in the catalogs.
   static let notices: Set = [
     "settings", "theme", "revoked", "feed-revoked", "webhook", "webhook-removed", "webhook-tested", "webhook-failed",
-    "feed-tested", "push-tested", "push-failed", "push-gone", "push-removed", "push-added",
+    "feed-tested", "push-tested", "push-failed", "push-gone", "push-removed", "push-added", "language",
   ]
 
   /// A year: the theme is a per-device preference, not a secret, and should outlive sessions.
@@ -47,13 +52,14 @@ struct SettingsPages {
     group.get("settings", use: page)
     group.post("settings", use: save)
     group.post("settings/theme", use: setTheme)
+    group.post("settings/language", use: setLanguage)
     group.post("settings/tokens", use: createToken)
     group.post("settings/tokens/{id}/revoke", use: revokeToken)
   }
 
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: user)
     let notice = request.uri.queryParameters["saved"].map(String.init).flatMap {
       Self.notices.contains($0) ? speech.translator.text("settings.notice.\($0)") : nil
     }
@@ -69,7 +75,7 @@ struct SettingsPages {
       daySwitchHour: form.daySwitchHour.trimmingCharacters(in: .whitespaces),
       firstWeekday: form.firstWeekday, locale: form.locale.trimmingCharacters(in: .whitespaces),
       showDatePickerGrid: form.showDatePickerGrid != nil, showGridDates: form.showGridDates != nil)
-    let t = PageLanguages.speech(for: request).translator
+    let t = PageLanguages.speech(for: request, user: user).translator
     var errors = SettingsModel.Errors()
     if TimeZone(identifier: fields.timeZone) == nil {
       errors.timeZone = t.text("settings.error.timeZone", ["value": fields.timeZone])
@@ -111,7 +117,7 @@ struct SettingsPages {
     let form = try await request.decodeForm(ThemeForm.self, limit: services.configuration.maxBodySize)
     guard let theme = Theme(rawValue: form.theme) else {
       var errors = SettingsModel.Errors()
-      errors.theme = PageLanguages.speech(for: request).translator.text("settings.error.theme", ["value": form.theme])
+      errors.theme = PageLanguages.speech(for: request, user: user).translator.text("settings.error.theme", ["value": form.theme])
       return try await render(
         SettingsModel.Fields(user.settings), errors: errors, user: user, request: request,
         status: .unprocessableContent
@@ -122,6 +128,31 @@ struct SettingsPages {
       Cookie(
         name: Theme.cookie, value: theme.rawValue, maxAge: Self.themeCookieAge, path: "/", httpOnly: true,
         sameSite: .lax))
+    return response
+  }
+
+  /// Kept in the account, so every device and every reminder speaks it; this device's cookie
+  /// follows, so the sign-in page speaks it too after signing out.
+  @Sendable func setLanguage(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let user = try context.requireUser()
+    let form = try await request.decodeForm(LanguageForm.self, limit: services.configuration.maxBodySize)
+    let language: Language?
+    do {
+      language = form.language.isEmpty ? nil : try Language(code: form.language)
+    } catch {
+      var errors = SettingsModel.Errors()
+      errors.language = PageLanguages.speech(for: request, user: user).translator.text(
+        "settings.error.language", ["value": form.language])
+      return try await render(
+        SettingsModel.Fields(user.settings), errors: errors, user: user, request: request,
+        status: .unprocessableContent
+      ).response(from: request, context: context)
+    }
+    var settings = user.settings
+    settings.language = language
+    if settings != user.settings { _ = try await services.store.updateSettings(settings, for: user.id) }
+    var response = Response.seeOther("/settings?saved=language#appearance")
+    response.setCookie(PageLanguages.deviceCookie(code: language?.code, context: context))
     return response
   }
 
@@ -171,7 +202,7 @@ struct SettingsPages {
     newToken: SettingsModel.NewToken? = nil, status: HTTPResponse.Status = .ok
   ) async throws -> HTMLPage {
     let calendar = try? user.settings.dayCalendar()
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: user)
     let words = PageDays(speech: speech, calendar: try calendar ?? DayCalendar(timeZone: .gmt))
     let isOwner = try await services.store.credential(for: user.id)?.role == .owner
     let channels = SettingsModel.Channels(
@@ -188,7 +219,7 @@ struct SettingsPages {
       fields: fields, errors: errors, theme: Theme(request: request), words: words,
       tokens: try await services.store.apiTokens(for: user.id), calendar: calendar,
       tokenName: tokenName, tokenLifetime: tokenLifetime, newToken: newToken, channels: channels, signIn: signIn,
-      languages: PageLanguages.links(current: speech, back: "/settings#appearance"))
+      languages: SettingsModel.languageChoices(user.settings.language, t: speech.translator))
     return Templates.shared.page(
       "settings", title: speech.translator.text("nav.settings"), section: .settings, user: user, request: request,
       content: model, status: status, notice: notice, speech: speech)

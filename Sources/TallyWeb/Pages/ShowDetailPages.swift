@@ -52,7 +52,7 @@ struct ShowDetailPages {
   @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> HTMLPage {
     let user = try context.requireUser()
     let time = try services.time(for: user)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let model = try await ShowDetailModel.read(
       from: services.store, user: user, id: try context.parameters.requireID("id"), today: time.today,
       words: PageDays(speech: speech, calendar: time.calendar))

@@ -42,7 +42,7 @@ struct ShowPages {
     let user = try context.requireUser()
     let time = try services.time(for: user)
     let query = request.uri.queryParameters
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let model = try await ShowsModel.read(
       from: services.store, user: user, source: services.showSource, query: query.get("q") ?? "",
       notice: try Self.importNotice(query, t: speech.translator), today: time.today,

@@ -22,7 +22,7 @@ struct StatisticsPages {
     let user = try context.requireUser()
     let weeks = try request.uri.queryParameters.int("weeks", in: Self.weekCounts) ?? StatisticsModel.defaultWeeks
     let time = try services.time(for: user)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     let model = try await StatisticsModel.read(
       from: services.store, user: user, time: time, weeks: weeks, words: PageDays(speech: speech, calendar: time.calendar))
     return Templates.shared.page(

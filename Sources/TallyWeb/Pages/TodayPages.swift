@@ -37,7 +37,7 @@ struct TodayPages {
     let query = request.uri.queryParameters
     let selected = try query.day("day") ?? time.today
     let width = try Self.width(of: request, cookie: Self.widthCookie, default: TodayView.defaultWidth)
-    let speech = PageLanguages.speech(for: request)
+    let speech = PageLanguages.speech(for: request, user: context.user)
     return try await services.cachedPage(
       for: user, today: time.today, request: request, variant: "\(width)", speech: speech
     ) { revision in

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import TallyLocalization
+import TallyStore
 
 /// The web app manifest in the visitor's language: the shipped file with its `lang`, `dir` and
 /// description set from the catalogs, made once per language. Its ETag names the language, so
@@ -22,8 +23,8 @@ enum InstallManifest {
     return data
   }
 
-  static func response(for request: Request) -> Response {
-    let speech = PageLanguages.speech(for: request)
+  static func response(for request: Request, user: User?) -> Response {
+    let speech = PageLanguages.speech(for: request, user: user)
     let etag = "\"\(Assets.shared.files["manifest.webmanifest"]?.etag ?? "")-\(speech.translator.code)\""
     var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache", .vary: "Cookie, Accept-Language"]
     if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }

@@ -12,6 +12,8 @@ struct PageDays: Sendable {
   let speech: PageSpeech
   let calendar: DayCalendar
   private let ownNames: Bool
+  /// The account's locale is of the page's language, so it decides how things are written.
+  var ownLocale: Bool { ownNames }
   /// Dates in UTC (days are calendar dates, not instants), in the page's language.
   private let dates: Date.FormatStyle
   private let fullDay: Date.FormatStyle

@@ -1,12 +1,15 @@
 import Foundation
 import Hummingbird
 import Logging
+import TallyCore
+import TallyHTTP
 import TallyLocalization
+import TallyStore
 
 /// The languages the pages speak (docs/translating.md): every `Resources/locales/<code>.json`,
-/// read once. A page speaks the language chosen on this device (the cookie the sign-in page and
-/// Settings set), else the one the browser asks for; a page whose words are not in the
-/// catalogs yet (the error page) speaks English whole.
+/// read once. A page speaks the account's language, else the one chosen on this device (the
+/// cookie the sign-in page sets), else the one the browser asks for; the error page, whose
+/// reasons come from the server in English, speaks English whole.
 enum PageLanguages {
   /// A file that is missing or broken is a bug a test catches: it stops the server naming
   /// the file, rather than serving keys.
@@ -38,10 +41,19 @@ enum PageLanguages {
   /// The page's words and `<html lang dir>` for `language`, made once per language.
   static func speech(_ language: Language) -> PageSpeech { speeches[language] ?? made(language) }
 
-  /// The language a page speaks to `request`: for now the visitor's, signed in or not; the
-  /// pseudo-locale when the cookie names it.
-  static func speech(for request: Request) -> PageSpeech {
-    request.cookies[cookie]?.value == PseudoLocalization.code ? .pseudo : speech(visitor(request))
+  /// The language a page speaks to `request` from `user`: their account's when they chose one,
+  /// else the visitor's; the pseudo-locale whenever the cookie names it.
+  static func speech(for request: Request, user: User?) -> PageSpeech {
+    if request.cookies[cookie]?.value == PseudoLocalization.code { return .pseudo }
+    return speech(user?.settings.language ?? visitor(request))
+  }
+
+  /// The cookie that keeps a device's choice: set again when an account chooses a language, so
+  /// the sign-in page speaks it after signing out; gone when the account follows the browser.
+  static func deviceCookie(code: String?, context: AppRequestContext) -> Cookie {
+    Cookie(
+      name: cookie, value: code ?? "", maxAge: code == nil ? 0 : 365 * 24 * 3600, path: "/",
+      secure: context.overHTTPS, httpOnly: true, sameSite: .lax)
   }
 
   private static let speeches = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, made($0)) })

@@ -67,6 +67,7 @@ struct SettingsModel: Sendable {
     var firstWeekday: String?
     var locale: String?
     var theme: String?
+    var language: String?
     var tokenName: String?
 
     var settingsCount: Int { [timeZone, daySwitchHour, firstWeekday, locale].compactMap(\.self).count }
@@ -160,8 +161,23 @@ struct SettingsModel: Sendable {
   let newToken: NewToken?
   let channels: Channels?
   let signIn: SignIn?
-  /// The languages this device may choose; the page's own is marked.
-  let languages: [PageLanguages.Link]
+  /// "As the browser asks", then each language named in itself; the account's is selected.
+  let languages: [LanguageChoice]
+
+  struct LanguageChoice: Sendable {
+    let value: String
+    let label: String
+    /// The language the label is written in, for `<option lang>`; none for the page's own words.
+    let lang: String?
+    let selected: Bool
+  }
+
+  static func languageChoices(_ chosen: Language?, t: Translator) -> [LanguageChoice] {
+    [LanguageChoice(value: "", label: t.text("settings.languageBrowser"), lang: nil, selected: chosen == nil)]
+      + Language.allCases.map {
+        LanguageChoice(value: $0.code, label: $0.endonym, lang: $0.code, selected: $0 == chosen)
+      }
+  }
 
   /// Sign-in through the provider: whether this account is linked to it, and for the owner,
   /// invitations; the words from the catalogs.
@@ -194,7 +210,7 @@ struct SettingsModel: Sendable {
   init(
     fields: Fields, errors: Errors = Errors(), theme: Theme, words: PageDays, tokens: [APIToken], calendar: DayCalendar?,
     tokenName: String = "", tokenLifetime: String = "", newToken: NewToken? = nil, channels: Channels? = nil,
-    signIn: SignIn? = nil, languages: [PageLanguages.Link] = []
+    signIn: SignIn? = nil, languages: [LanguageChoice] = []
   ) {
     let t = words.t
     self.channels = channels
