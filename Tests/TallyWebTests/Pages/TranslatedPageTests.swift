@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import TallyCore
 import TallyLocalization
 import TallyServerTesting
+import TallyStore
 import Testing
 
 @testable import TallyWeb
@@ -151,25 +153,44 @@ import Testing
     }
   }
 
-  /// Settings lists every language in itself; choosing one keeps it on this device and comes
-  /// back to Settings, and the translated pages speak it from then on.
-  @Test func settingsChoosesTheLanguageOfThisDevice() async throws {
+  /// Settings offers "as the browser asks" and every language named in itself; the choice is
+  /// kept in the account, so it wins over this device's cookie and the browser, and this
+  /// device's cookie follows it for the sign-in page. Back to the browser, the cookie goes.
+  @Test func settingsKeepsTheLanguageInTheAccount() async throws {
     let server = try TestServer()
     try await server.test { client in
       let owner = try await client.setUpOwner()
       let settings = try await client.fetch("/settings", headers: owner).text
+      #expect(settings.contains(#"<option value="" selected>\#(Self.text("settings.languageBrowser", in: .english))</option>"#))
       for language in Language.allCases {
-        #expect(settings.contains(#"hreflang="\#(language.code)""#) && settings.contains(">\(language.endonym)</a>"), "\(language.code)")
+        #expect(settings.contains(#"<option value="\#(language.code)" lang="\#(language.code)">\#(language.endonym)</option>"#))
       }
-      let link = try #require(settings.firstMatch(of: /href="(\/language\?code=ja&amp;next=[^"]+)"/)?.1)
-      let chosen = try await client.fetch(String(link).replacingOccurrences(of: "&amp;", with: "&"), headers: owner)
+      let chosen = try await client.postPageForm("/settings/language", [("language", "ja")], headers: owner)
       #expect(chosen.status == .seeOther)
-      #expect(chosen.headers[.location] == "/settings#appearance")
-      let cookie = try #require(chosen.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-      #expect(cookie == "tally_language=ja")
-      let today = try await client.fetch("/today", headers: Self.with(owner, cookie: cookie)).text
+      #expect(chosen.headers[.location] == "/settings?saved=language#appearance")
+      #expect(chosen.headers[.setCookie]?.split(separator: ";").first == "tally_language=ja")
+      #expect(try await server.store.user(named: "ada").settings.language == .japanese)
+      // Another device, whose cookie and browser ask for other languages.
+      let today = try await client.fetch("/today", headers: Self.with(owner, cookie: "tally_language=ar", accept: "de")).text
       #expect(today.contains(#"<html lang="ja" dir="ltr""#))
       #expect(today.contains(Self.text("nav.habits", in: .japanese)))
+      let saved = try await client.fetch("/settings?saved=language", headers: owner).text
+      #expect(saved.contains(#"<option value="ja" lang="ja" selected>"#))
+      #expect(saved.contains(Self.text("settings.notice.language", in: .japanese)))
+
+      let browser = try await client.postPageForm("/settings/language", [("language", "")], headers: owner)
+      #expect(browser.headers[.setCookie]?.contains("Max-Age=0") == true)
+      #expect(try await server.store.user(named: "ada").settings.language == nil)
+      let german = try await client.fetch("/today", headers: Self.with(owner, accept: "de")).text
+      #expect(german.contains(#"<html lang="de" dir="ltr""#))
+
+      // A code Tally does not speak: the form again, the field named, nothing changed.
+      let before = try await server.store.user(named: "ada")
+      let refused = try await client.postPageForm("/settings/language", [("language", "tlh")], headers: owner)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.text.contains(#"id="language-error""#))
+      #expect(refused.text.contains("tlh"))
+      #expect(try await server.store.user(named: "ada") == before)
     }
   }
 
