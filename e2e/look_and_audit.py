@@ -458,8 +458,25 @@ try:
     # another script, chosen in Settings; then in the pseudo-locale, 40% longer, on a phone.
     translated = {"today": "/today", "habit": read.replace(BASE, ""), "statistics": "/statistics",
                   "calendar-day": "/calendar/2026-11?country=US&day=2026-11-23#day-detail", "settings": "/settings"}
+    def choose_language_in_settings(code):
+        """The account's language, chosen in Settings with the keyboard only."""
+        go("/settings")
+        picker = d.find_element(By.ID, "language")
+        picker.send_keys(Keys.HOME)
+        for _ in range(len(picker.find_elements(By.TAG_NAME, "option"))):
+            if picker.get_attribute("value") == code:
+                break
+            picker.send_keys(Keys.ARROW_DOWN)
+        check(picker.get_attribute("value") == code, f"the language picker reaches '{code}' by keyboard")
+        d.find_element(By.CSS_SELECTOR, "#language-form button").send_keys(Keys.ENTER)
+        wait.until(lambda _: "saved=language" in d.current_url)
+        settled()
+
     for code in ("de", "ar", "ja"):
-        go(f"/language?code={code}&next=%2Fsettings")
+        if code == "ja":
+            choose_language_in_settings(code)
+        else:
+            go(f"/language?code={code}&next=%2Fsettings")
         for name, path in translated.items():
             go(path)
             check(js("return [document.documentElement.lang, document.documentElement.dir]") == [code, "rtl" if code == "ar" else "ltr"],
@@ -476,6 +493,9 @@ try:
             picked.send_keys(Keys.ARROW_RIGHT)
             earlier = js("return document.activeElement.dataset.day")
             check(earlier < day, f"right to left, the right arrow goes back a day ({day} → {earlier})")
+    # Back to "as the browser asks": the device's cookie goes with it.
+    choose_language_in_settings("")
+    check(js("return document.documentElement.lang") == "en", "following the browser again, the page is in English")
     go("/language?code=qps&next=%2Fsettings")
     size(PHONE)
     for name, path in {**translated, "habits": "/habits", "habit-edit": read.replace(BASE, "") + "/edit",
