@@ -52,8 +52,10 @@ extension AccountService {
   /// is found; on a server with no owner, the first person becomes it; then an invitation
   /// (its secret, from the link the person followed) or `create` makes a member. A new
   /// account's password is a random one nobody is told: the owner can set one from the CLI.
+  /// A new account's zone and locale are the browser's (`locale` from its `Accept-Language`).
   public func account(
-    for person: OIDCIdentity, rules: ProviderAccountRules, invitation: String?, timeZone: String?, at now: Date
+    for person: OIDCIdentity, rules: ProviderAccountRules, invitation: String?, timeZone: String?,
+    locale: String? = nil, at now: Date
   ) async throws -> User {
     if let group = rules.allowedGroup, !person.groups.contains(group) {
       throw ProviderSignInError.notInAllowedGroup(group)
@@ -68,7 +70,8 @@ extension AccountService {
     } else {
       role = .member
     }
-    let settings = UserSettings(timeZone: timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC")
+    let settings = UserSettings.newAccount(
+      timeZone: timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC", locale: locale)
     let user = try User(id: UUID(), name: try await freeName(for: person), settings: settings)
     let credential = try PasswordCredential(
       userID: user.id, passwordHash: unknownPasswordHash(), role: role, updatedAt: now)

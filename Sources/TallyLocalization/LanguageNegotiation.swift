@@ -1,3 +1,5 @@
+import Foundation
+
 /// Picks the language for someone without a setting from their browser's `Accept-Language`
 /// (RFC 9110 §12.5.4): the highest-weighted range Tally speaks, a region falling back to its
 /// language (`en-GB` → `en`, `pt-PT` → `pt-BR`, `zh-CN` → `zh-Hans`), else English.
@@ -17,6 +19,34 @@ public enum LanguageNegotiation {
       if let language = supported(range.tag) { return language }
     }
     return .english
+  }
+
+  /// The locale (`de_DE`, `en_GB`) a new account starts with: the highest-weighted range that
+  /// names one Foundation knows, a bare language taking its likeliest region (`de` → `de_DE`);
+  /// nil when no range does.
+  public static func locale(forAcceptLanguage header: String?) -> String? {
+    guard let header else { return nil }
+    let ranges = weightedRanges(in: header)
+    let ordered = ranges.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+    for (_, range) in ordered where range.weight > 0 && range.tag != "*" {
+      if let locale = knownLocale(range.tag) { return locale }
+    }
+    return nil
+  }
+
+  private static let knownLocales = Set(Locale.availableIdentifiers)
+
+  private static func knownLocale(_ tag: String) -> String? {
+    let language = Locale.Language(identifier: tag)
+    guard let code = language.languageCode?.identifier else { return nil }
+    let likely = Locale.Language(identifier: code).maximalIdentifier.split(separator: "-")
+    let likelyRegion = likely.last { $0.count == 2 && $0.uppercased() == $0 }.map(String.init)
+    guard let region = language.region?.identifier ?? likelyRegion else { return nil }
+    // Chinese locales name their script: zh_Hans_CN.
+    let likelyScript = likely.dropFirst().first { $0.count == 4 }.map(String.init)
+    let script = language.script?.identifier ?? likelyScript
+    let identifiers = ["\(code)_\(region)"] + (script.map { ["\(code)_\($0)_\(region)"] } ?? [])
+    return identifiers.first(where: knownLocales.contains)
   }
 
   /// The language a single tag reaches, or nil: `zh-TW` and `zh-Hant` (Traditional Chinese)

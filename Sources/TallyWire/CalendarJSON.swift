@@ -25,8 +25,10 @@ extension MonthView {
   /// The country a calendar shows by default: the locale's (`en_US` → `US`), or `nil` when the
   /// locale names none.
   public static func country(ofLocale locale: String) -> String? {
-    let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_")
-    guard parts.count >= 2, let code = try? CountryCode.normalized(String(parts[1])) else { return nil }
+    // The region follows the language and, in zh_Hans_CN, the script.
+    let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_").dropFirst()
+    guard let region = parts.first(where: { $0.count == 2 }), let code = try? CountryCode.normalized(String(region))
+    else { return nil }
     return code
   }
 }

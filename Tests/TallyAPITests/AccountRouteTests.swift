@@ -15,7 +15,8 @@ import Testing
       #expect(status.object["signUpOpen"] as? Bool == false)
 
       let response = try await client.send(
-        .post, "/api/v1/setup", json: ["name": "ada", "password": "correct horse", "timeZone": "Europe/Berlin"])
+        .post, "/api/v1/setup", json: ["name": "ada", "password": "correct horse", "timeZone": "Europe/Berlin"],
+        headers: [.acceptLanguage: "de-DE,de;q=0.9,en;q=0.5"])
       #expect(response.status == .created)
       #expect(response.object["role"] as? String == "owner")
       let cookie = try #require(response.headers[.setCookie])
@@ -27,7 +28,12 @@ import Testing
       let me = try await client.send(.get, "/api/v1/me", headers: [.cookie: pair])
       #expect(me.status == .ok)
       #expect(me.object["name"] as? String == "ada")
-      #expect((me.object["settings"] as? [String: Any])?["timeZone"] as? String == "Europe/Berlin")
+      let settings = try #require(me.object["settings"] as? [String: Any])
+      #expect(settings["timeZone"] as? String == "Europe/Berlin")
+      // The browser's locale, and the week starting where it starts it; the language still follows the browser.
+      #expect(settings["locale"] as? String == "de_DE")
+      #expect(settings["firstWeekday"] as? String == "monday")
+      #expect(settings["language"] == nil)
 
       let again = try await client.send(.post, "/api/v1/setup", json: ["name": "eve", "password": "correct horse"])
       #expect(again.status == .conflict)

@@ -53,4 +53,25 @@ import Testing
     #expect(LanguageNegotiation.language(forAcceptLanguage: cut) == .english)
     #expect(LanguageNegotiation.language(forAcceptLanguage: String(cut.dropLast(3))) == .german)
   }
+
+  /// A new account's locale: the browser's region when it names one, a bare language its
+  /// likeliest region, whatever language Tally speaks (Swedish has no file, Sweden a calendar).
+  @Test(arguments: [
+    ("de-DE,de;q=0.9,en;q=0.8", "de_DE"),
+    ("en-GB,en;q=0.8", "en_GB"),
+    ("de", "de_DE"),
+    ("en", "en_US"),
+    ("sv-SE", "sv_SE"),
+    ("fr;q=0.5,pt-BR", "pt_BR"),
+    ("zh-Hans-CN", "zh_Hans_CN"),
+    ("zh", "zh_Hans_CN"),
+  ])
+  func aNewAccountsLocaleComesFromTheBrowser(header: String, locale: String) {
+    #expect(LanguageNegotiation.locale(forAcceptLanguage: header) == locale)
+  }
+
+  @Test(arguments: [nil, "*", "", "x-klingon", "de;q=0"])
+  func noLocaleWithoutARangeThatNamesOne(header: String?) {
+    #expect(LanguageNegotiation.locale(forAcceptLanguage: header) == nil)
+  }
 }

@@ -33,7 +33,7 @@ struct AccountController {
     let body = try await request.decodeJSON(CredentialsBody.self, limit: services.configuration.maxBodySize)
     let now = services.clock()
     let user = try await services.accounts.setUp(
-      name: body.name, password: body.password, settings: try body.settings(), at: now)
+      name: body.name, password: body.password, settings: try body.settings(for: request), at: now)
     return try await signedIn(user, role: .owner, request: request, context: context, status: .created)
   }
 
@@ -47,7 +47,7 @@ struct AccountController {
       throw Problem(.conflict, "This server has no owner yet: set it up first.")
     }
     let user = try await services.accounts.addUser(
-      name: body.name, password: body.password, settings: try body.settings(), at: services.clock())
+      name: body.name, password: body.password, settings: try body.settings(for: request), at: services.clock())
     return try await signedIn(user, role: .member, request: request, context: context, status: .created)
   }
 

@@ -1,6 +1,8 @@
 import Foundation
+import Hummingbird
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyStore
 
 /// A signed-in person as the API shows them.
@@ -23,8 +25,11 @@ struct CredentialsBody: JSONBody {
   static let fields: Set<String> = ["name", "password", "timeZone"]
   static let textLimits = ["name": User.nameLengths.upperBound]
 
-  func settings() throws(ValidationError) -> UserSettings {
-    try UserSettings(timeZone: timeZone ?? "UTC").validated()
+  /// The locale and first weekday follow the request's `Accept-Language`, as for the web's forms.
+  func settings(for request: Request) throws(ValidationError) -> UserSettings {
+    try UserSettings.newAccount(
+      timeZone: timeZone ?? "UTC", locale: LanguageNegotiation.locale(forAcceptLanguage: request.headers[.acceptLanguage])
+    ).validated()
   }
 }
 

@@ -26,7 +26,7 @@ struct UserController {
     try await requireOwner(context)
     let body = try await request.decodeJSON(CredentialsBody.self, limit: services.configuration.maxBodySize)
     let user = try await services.accounts.addUser(
-      name: body.name, password: body.password, settings: try body.settings(), at: services.clock())
+      name: body.name, password: body.password, settings: try body.settings(for: request), at: services.clock())
     return JSONResponse(AccountJSON(user: user, role: .member), status: .created)
   }
 

@@ -31,6 +31,16 @@ public struct UserSettings: Hashable, Codable, Sendable {
     self.language = language
   }
 
+  /// A new account's settings: `locale` when Foundation knows it, else en_US, and the week
+  /// starting where that locale starts it (Monday in de_DE, Sunday in en_US); every other
+  /// setting its default, the language following the browser.
+  public static func newAccount(timeZone: String, locale: String?) -> UserSettings {
+    let locale = locale.flatMap { isKnownLocale($0) ? $0 : nil } ?? "en_US"
+    var gregorian = Calendar(identifier: .gregorian)
+    gregorian.locale = Locale(identifier: locale)
+    return UserSettings(timeZone: timeZone, firstWeekday: Weekday(rawValue: gregorian.firstWeekday) ?? .sunday, locale: locale)
+  }
+
   /// The day rules these settings describe; fails with the field that is wrong.
   public func dayCalendar() throws(ValidationError) -> DayCalendar {
     guard let zone = TimeZone(identifier: timeZone) else {

@@ -45,7 +45,8 @@ struct AccountPages {
     let timeZone = form.timeZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 } ?? "UTC"
     do {
       let user = try await services.accounts.setUp(
-        name: form.name, password: form.password, settings: UserSettings(timeZone: timeZone),
+        name: form.name, password: form.password, settings: UserSettings.newAccount(
+          timeZone: timeZone, locale: LanguageNegotiation.locale(forAcceptLanguage: request.headers[.acceptLanguage])),
         at: services.clock())
       let session = try await services.accounts.openSession(for: user.id, at: services.clock())
       var response = Response.seeOther("/today")

@@ -4,6 +4,7 @@ import Logging
 import TallyAccounts
 import TallyCore
 import TallyHTTP
+import TallyLocalization
 import TallyOIDC
 import TallyStore
 
@@ -85,7 +86,8 @@ struct ProviderSignInPages {
       do {
         let finished = try await signIn.client.finish(CallbackParameters(queryItems: items), browserState: browserState)
         let purpose = (try? JSONDecoder().decode(Purpose.self, from: Data(finished.purpose.utf8))) ?? Purpose()
-        response = try await arrive(finished.identity, purpose: purpose, rules: signIn.settings.rules, context: context)
+        response = try await arrive(
+          finished.identity, purpose: purpose, rules: signIn.settings.rules, request: request, context: context)
         if finished.idToken.utf8.count <= 3072 {
           response.setCookie(Self.idTokenCookie(finished.idToken, context: context, maxAge: Int(services.accounts.sessionLifetime)))
         }
@@ -108,7 +110,7 @@ struct ProviderSignInPages {
 
   /// The person is who the provider says: link them, or open a session for their account.
   private func arrive(
-    _ person: OIDCIdentity, purpose: Purpose, rules: ProviderAccountRules, context: AppRequestContext
+    _ person: OIDCIdentity, purpose: Purpose, rules: ProviderAccountRules, request: Request, context: AppRequestContext
   ) async throws -> Response {
     let now = services.clock()
     if let userID = purpose.linkTo {
@@ -118,7 +120,8 @@ struct ProviderSignInPages {
       return .seeOther(purpose.next ?? "/settings")
     }
     let user = try await services.accounts.account(
-      for: person, rules: rules, invitation: purpose.invitation, timeZone: purpose.timeZone, at: now)
+      for: person, rules: rules, invitation: purpose.invitation, timeZone: purpose.timeZone,
+      locale: LanguageNegotiation.locale(forAcceptLanguage: request.headers[.acceptLanguage]), at: now)
     let session = try await services.accounts.openSession(for: user.id, at: now)
     var response = Response.seeOther(AccountPages.safeNext(purpose.next))
     response.setCookie(services.sessionCookie(session.secret.secret, context: context))

@@ -194,6 +194,22 @@ import Testing
     }
   }
 
+  /// Set up from a browser that asks for British English: the account's locale is en_GB and
+  /// its week starts on Monday; its language still follows the browser.
+  @Test func aNewAccountTakesTheBrowsersLocaleAndWeek() async throws {
+    let server = try TestServer()
+    try await server.test { client in
+      let made = try await client.postPageForm(
+        "/setup", [("name", "ada"), ("password", "correct horse"), ("timeZone", "Europe/London")],
+        headers: [.acceptLanguage: "en-GB,en;q=0.8"])
+      #expect(made.status == .seeOther)
+      let settings = try await server.store.user(named: "ada").settings
+      #expect(settings.locale == "en_GB")
+      #expect(settings.firstWeekday == .monday)
+      #expect(settings.language == nil)
+    }
+  }
+
   /// The install manifest speaks the device's language too, and a cached copy in another
   /// language is not taken for it.
   @Test func theInstallManifestSpeaksTheLanguageOfTheDevice() async throws {
