@@ -38,12 +38,15 @@ struct PageMiddleware: RouterMiddleware {
   }
 }
 
-/// A page saying what went wrong, with the status the API would have used. It speaks English
-/// whole while the server's reasons are English sentences (docs/translating.md); its own words
-/// are in the catalogs all the same.
+/// A page saying what went wrong, with the status the API would have used, in the visitor's
+/// language. The status is the problem's stable code: its heading is translated
+/// (`error.title.<status>`); the server's reason is an English sentence, shown as such
+/// (`lang="en"`, introduced by `error.inEnglish`) on a page in another language.
 enum ErrorPage {
   struct Content: Sendable {
     let title: String
+    /// "The server says, in English:", on a page in another language.
+    let inEnglish: String?
     let detail: String
     let back: String
   }
@@ -51,14 +54,18 @@ enum ErrorPage {
   static func response(
     _ problem: Problem, user: User?, request: Request, context: some RequestContext, back: String? = nil
   ) throws -> Response {
+    let speech = PageLanguages.speech(for: request, user: user)
+    let t = speech.translator
+    let titled = "error.title.\(problem.status.code)"
     let content = Content(
-      title: problem.status.code == 404 ? PageSpeech.english.translator.text("error.notFound") : problem.title,
+      title: t.text(t.hasText(titled) ? titled : "error.title.other"),
+      inEnglish: speech.lang == Language.english.code ? nil : t.text("error.inEnglish"),
       detail: problem.detail,
       back: back
         ?? (request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly))))
     return try Templates.shared.page(
       "error", title: content.title, section: nil, user: user, request: request, content: content,
-      status: problem.status
+      status: problem.status, speech: speech
     ).response(from: request, context: context)
   }
 

@@ -8,8 +8,7 @@ import TallyStore
 
 /// The languages the pages speak (docs/translating.md): every `Resources/locales/<code>.json`,
 /// read once. A page speaks the account's language, else the one chosen on this device (the
-/// cookie the sign-in page sets), else the one the browser asks for; the error page, whose
-/// reasons come from the server in English, speaks English whole.
+/// cookie the sign-in page sets), else the one the browser asks for.
 enum PageLanguages {
   /// A file that is missing or broken is a bug a test catches: it stops the server naming
   /// the file, rather than serving keys.
@@ -104,7 +103,7 @@ struct PageSpeech: Sendable, Hashable {
     scriptWords = String(decoding: words, as: UTF8.self)
   }
 
-  /// The pages whose words are not in the catalogs yet speak English whole.
+  /// For words drawn where no request is at hand.
   static let english = PageLanguages.speech(.english)
 
   /// The pseudo-locale, for finding text a page shows without a key (a test, a translator).

@@ -210,6 +210,32 @@ import Testing
     }
   }
 
+  /// The error page speaks the visitor's language: its heading by the status, the problem's
+  /// stable code; the server's reason stays the English sentence it is, marked as English.
+  @Test func theErrorPageSpeaksTheVisitorsLanguage() async throws {
+    try await TestServer().test { client in
+      let owner = try await client.setUpOwner()
+      let path = "/habits/00000000-0000-0000-0000-000000000000"
+      let german = try await client.fetch(path, headers: Self.with(owner, accept: "de"))
+      #expect(german.status == .notFound)
+      #expect(german.text.contains(#"<html lang="de" dir="ltr""#))
+      #expect(german.text.contains(#"<h1 id="error-title">\#(Self.text("error.title.404", in: .german))</h1>"#))
+      #expect(german.text.contains(Self.text("error.inEnglish", in: .german)))
+      #expect(german.text.contains(#"<p role="alert" lang="en">"#))
+      #expect(german.text.contains(Self.text("error.back", in: .german)))
+
+      let refused = try await client.fetch("/language?code=tlh&next=/signin", headers: [.acceptLanguage: "ar"])
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.text.contains(#"<html lang="ar" dir="rtl""#))
+      #expect(refused.text.contains(Self.text("error.title.422", in: .arabic)))
+
+      let english = try await client.fetch(path, headers: owner).text
+      #expect(english.contains(#"<h1 id="error-title">Not found</h1>"#))
+      #expect(!english.contains(Self.text("error.inEnglish", in: .english)))
+      #expect(english.contains(#"<p role="alert">"#))
+    }
+  }
+
   /// The install manifest speaks the device's language too, and a cached copy in another
   /// language is not taken for it.
   @Test func theInstallManifestSpeaksTheLanguageOfTheDevice() async throws {
