@@ -107,7 +107,9 @@ def expected_exports(path):
                 "timeZone": user["time_zone"], "daySwitchHour": user["day_switch_hour"],
                 "firstWeekday": user["first_weekday"], "locale": user["locale"],
                 "showDatePickerGrid": bool(user["show_date_picker_grid"]),
-                "showGridDates": bool(user["show_grid_dates"])}},
+                "showGridDates": bool(user["show_grid_dates"]),
+                # v17: the account's language; none (the browser's) before.
+                "language": user.get("language")}},
             "habits": [{"habit": habit_json(h, names[h["id"]]), "entries": [
                 {"day": e["day"], "status": e["status"], "note": e["note"],
                  "amount": Decimal(e["amount"]) / 1000 if e.get("amount") is not None else None}
