@@ -11,9 +11,13 @@ day edited on another device meanwhile resolves by the sync rule (greatest stamp
 post that fails for lack of network is kept, the status region and its button work from the
 keyboard, the app is installable, axe finds nothing, and signing out forgets the kept pages.
 
+With TALLY_E2E_LANGUAGE=de the account speaks German and every check reads the catalogs'
+German words: the offline app's messages, its kept pages and the page for a page never kept.
+
 Usage: e2e/offline.py PATH/TO/TALLY SCREENSHOT_DIR
 """
 import json
+import os
 import re
 import sys
 import time
@@ -25,7 +29,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from support import (ClockedServer, Report, axe_violations, chromium, color_scheme, emulate_offline, mark, page_api,
-                     page_tools, pressed, soon, sync_status, waiting)
+                     page_tools, pressed, soon, sync_status, waiting, Words)
 
 TALLY = sys.argv[1]
 SHOTS = Path(sys.argv[2])
@@ -33,6 +37,8 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 PHONE, DESKTOP = (375, 812), (1280, 900)
 DAY = "2026-11-21"
 STAMP = re.compile(r"^(\d{16})-([0-9a-f]{8})-([0-9a-f-]{36})$")
+LANGUAGE = os.environ.get("TALLY_E2E_LANGUAGE", "en")
+words = Words(LANGUAGE)
 
 clocked = ClockedServer(TALLY, datetime(2026, 11, 21, 12, 0, 0))
 BASE, work = clocked.base, clocked.work
@@ -110,7 +116,7 @@ def look(name, size):
     d.set_window_size(*size)
     settled()
     d.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
-    d.save_screenshot(str(SHOTS / f"offline-{name}-{label}.png"))
+    d.save_screenshot(str(SHOTS / f"offline-{name}-{label}{'' if LANGUAGE == 'en' else '-' + LANGUAGE}.png"))
     if size == PHONE:
         overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"offline {name}: no horizontal scrolling at 375 px ({overflow})")
@@ -128,6 +134,9 @@ try:
     wait.until(lambda _: "/today" in d.current_url)
     habits = {name: page_api(d, "POST", "/api/v1/habits", {"name": name})["id"] for name in ("Read", "Walk", "Stretch")}
     read, walk, stretch = habits["Read"], habits["Walk"], habits["Stretch"]
+    if LANGUAGE != "en":
+        check(page_api(d, "PATCH", "/api/v1/settings", {"language": LANGUAGE}).get("language") == LANGUAGE,
+              f"the account speaks '{LANGUAGE}'")
 
     # Installable, and the worker in charge of the page before anything is kept.
     d.get(BASE + "/today")
@@ -157,12 +166,14 @@ try:
     stop_server()
     emulate_offline(d, True)
     d.refresh()
-    check("Today" in find("#day-heading").text, "Today opens offline from the kept copy")
+    today_words = words.parts("today.headingToday")
+    check(all(w in find("#day-heading").text for w in today_words), f"Today opens offline from the kept copy, in its language {today_words}")
+    check(d.execute_script("return document.documentElement.lang") == LANGUAGE, "the kept page is in the account's language")
     check(find(".today").get_attribute("data-selected") == DAY, "the kept Today is Saturday 21 November")
     d.get(BASE + f"/habits/{stretch}")
     check("Stretch" in find("h1").text, "a habit's page never visited opens offline")
     d.get(BASE + "/today")
-    check("Today" in find("#day-heading").text, "back to the kept Today")
+    check(all(w in find("#day-heading").text for w in today_words), "back to the kept Today")
     mark(d, read)
     mark(d, walk)
     check_soon(lambda: pressed(d, read) and pressed(d, walk), "both habits show done at once")
@@ -172,7 +183,8 @@ try:
     chat.send_keys(Keys.ENTER)
     check_soon(lambda: "Hello from the tunnel" in find("#chat").text, "the chat message shows at once")
     check_soon(lambda: waiting(d) == "4", "four changes wait")
-    check("4 changes wait to be sent" in sync_status(d) and "Offline." in sync_status(d), f"the status says so ({sync_status(d)})")
+    check(words.plural("script.waiting", 4) in sync_status(d) and words("script.offline") in sync_status(d),
+          f"the status says so ({sync_status(d)})")
     check(not d.find_element(By.ID, "sync-now").is_displayed(), "no Send now button while offline")
     look("today", PHONE)
     d.execute_script("document.getElementById('habits').scrollIntoView()")
@@ -219,7 +231,8 @@ try:
     start_server()
     emulate_offline(d, False)
     check_soon(lambda: waiting(d) == "0", "the outbox is sent when the connection returns")
-    check("All changes sent." in sync_status(d) and "Last sync" in sync_status(d), f"the status says when ({sync_status(d)})")
+    check(words("script.allSent") in sync_status(d) and words.parts("script.lastSync")[0] in sync_status(d),
+          f"the status says when ({sync_status(d)})")
     state = server_state()
     check(state.get(("entry", f"{read}/{DAY}"), {}).get("status") == "done", "the server has Read done")
     check(state.get(("entry", f"{walk}/{DAY}"), {}).get("status") == "done", "the server has Walk done")
@@ -265,7 +278,7 @@ try:
     mark(d, read)
     check_soon(lambda: waiting(d) == "1", "a post that could not reach the server is kept")
     check_soon(lambda: d.find_element(By.ID, "sync-now").is_displayed(), "the Send now button shows")
-    check("could not be reached" in sync_status(d), f"the status says why it waits ({sync_status(d)})")
+    check(words("script.unreachableRetrying") in sync_status(d), f"the status says why it waits ({sync_status(d)})")
     start_server()
     d.find_element(By.CSS_SELECTOR, "a.brand").send_keys("")
     for _ in range(30):
@@ -291,14 +304,17 @@ try:
     stop_server()
     emulate_offline(d, True)
     d.get(BASE + "/statistics")
-    check("You are offline" in find("main").text and "not kept" in find("main").text, "a page never kept says it is offline")
+    check(words("script.offlinePageHeading") in find("main").text and words("script.offlinePageBody") in find("main").text,
+          f"a page never kept says it is offline, in the account's language ({find('main').text[:80]})")
+    check(d.execute_script("return document.documentElement.lang") == LANGUAGE, "the page for a page never kept names its language")
     found = violations()
     check(not found, f"the offline page: no WCAG 2.1 AA violations {found}")
     d.get(BASE + "/habits")
     quick = lambda: d.find_element(By.ID, f"quick-button-{read}")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", quick())
     quick().click()
-    check_soon(lambda: quick().get_attribute("aria-pressed") == "true" and "Done" in quick().text, "a Habits card's done button works offline")
+    check_soon(lambda: quick().get_attribute("aria-pressed") == "true" and words("habits.done").replace("✓", "").strip() in quick().text,
+                "a Habits card's done button works offline")
     cell_css = f'#habit-grid .gc[data-day="{DAY}"]'
     d.get(BASE + f"/habits/{stretch}")
     cell = find(cell_css)

@@ -1,6 +1,8 @@
 """What every browser script here shares: Debian's chromium through selenium, checks that
 print and count, an axe-core audit (WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices),
 and the offline web app's moves (network emulation, the outbox, marking a habit on Today)."""
+import json
+import re
 import os
 import shutil
 import socket
@@ -202,3 +204,40 @@ def page_tools(driver, settle=0.2):
         wait.until(lambda _: driver.execute_script("return document.readyState") == "complete")
 
     return wait, find, settled
+
+
+class Words:
+    """The catalogs' words for checks that read the page (docs/translating.md): `key` in
+    `code`'s file, else English, its `{{name}}` placeholders filled from `values`. Plurals
+    follow the rule of the languages the suites run in (one for 1, else other)."""
+    LOCALES = Path(__file__).resolve().parent.parent / "Sources/TallyWeb/Resources/locales"
+
+    def __init__(self, code):
+        if code not in ("en", "de", "nl", "es", "it"):
+            raise ValueError(f"the suites' plural rule does not fit '{code}'")
+        self.code = code
+        self.english = self._flat(json.loads((self.LOCALES / "en.json").read_text()))
+        self.own = self._flat(json.loads((self.LOCALES / f"{code}.json").read_text()))
+
+    @staticmethod
+    def _flat(tree, prefix=""):
+        flat = {}
+        for name, value in tree.items():
+            if isinstance(value, dict):
+                flat.update(Words._flat(value, f"{prefix}{name}."))
+            else:
+                flat[prefix + name] = value
+        return flat
+
+    def __call__(self, key, **values):
+        text = self.own.get(key, self.english[key])
+        for name, value in values.items():
+            text = text.replace("{{" + name + "}}", str(value))
+        return text
+
+    def plural(self, key, count, **values):
+        return self(f"{key}_{'one' if count == 1 else 'other'}", count=count, **values)
+
+    def parts(self, key):
+        """The fixed words around a text's placeholders, each of which a page's text holds."""
+        return [part.strip(" ,:") for part in re.split(r"\{\{\w+\}\}", self(key)) if part.strip(" ,:")]

@@ -12,8 +12,12 @@ struct PageDays: Sendable {
   let speech: PageSpeech
   let calendar: DayCalendar
   private let ownNames: Bool
-  /// The account's locale is of the page's language, so it decides how things are written.
-  var ownLocale: Bool { ownNames }
+  /// The locale dates and clock times are written in: the account's when it is of the page's
+  /// language (en_GB's 24-hour clock on an English page), else the language's own.
+  let writingLocale: Locale
+  /// The locale's short clock time (`HH:mm`, `h:mm a`): Date.FormatStyle's `.shortened`
+  /// drops the hour's leading zero where the locale keeps it.
+  private let clockPattern: String
   /// Dates in UTC (days are calendar dates, not instants), in the page's language.
   private let dates: Date.FormatStyle
   private let fullDay: Date.FormatStyle
@@ -25,6 +29,8 @@ struct PageDays: Sendable {
     self.calendar = calendar
     let pageLocale = speech.translator.locale
     ownNames = calendar.locale.language.languageCode == pageLocale.language.languageCode
+    writingLocale = ownNames ? calendar.locale : pageLocale
+    clockPattern = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: writingLocale) ?? "HH:mm"
     dates = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
     fullDay = dates.weekday(.wide).day().month(.wide)
     names =
@@ -41,6 +47,22 @@ struct PageDays: Sendable {
   func name(_ day: Day, includingYear: Bool = false) -> String {
     if ownNames { return calendar.spokenName(of: day, includingYear: includingYear) }
     return (includingYear ? fullDay.year() : fullDay).format(Self.noon(of: day))
+  }
+
+  /// A time of day as the locale writes it: "07:30", "7:30 AM".
+  func time(_ wall: WallTime) -> String {
+    clock(in: .gmt).string(from: Date(timeIntervalSince1970: Double(wall.hour * 3600 + wall.minute * 60)))
+  }
+
+  /// An instant's time of day in the account's zone, as the locale writes it.
+  func time(of instant: Date) -> String { clock(in: calendar.timeZone).string(from: instant) }
+
+  private func clock(in zone: TimeZone) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = writingLocale
+    formatter.timeZone = zone
+    formatter.dateFormat = clockPattern
+    return formatter
   }
 
   /// The name, with the year only when it is not `today`'s.

@@ -14,16 +14,7 @@ public enum ReminderSpeech {
     guard let calendar = try? settings.dayCalendar() else { return .english }
     let days = PageDays(speech: speech, calendar: calendar)
     let t = speech.translator
-    let locale = days.ownLocale ? calendar.locale : t.locale
-    // The locale's own short time (HH:mm, h:mm a); Date.FormatStyle drops the hour's leading zero.
-    let pattern = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: locale) ?? "HH:mm"
-    let time: @Sendable (WallTime) -> String = {
-      let formatter = DateFormatter()
-      formatter.locale = locale
-      formatter.timeZone = .gmt
-      formatter.dateFormat = pattern
-      return formatter.string(from: Date(timeIntervalSince1970: Double($0.hour * 3600 + $0.minute * 60)))
-    }
+    let time = days.time(_:)
     return ReminderWords(
       remindersCalendar: t.text("reminder.remindersCalendar"), episodesCalendar: t.text("reminder.episodesCalendar"),
       unnamed: t.text("reminder.unnamed"), test: t.text("reminder.test"),

@@ -97,9 +97,9 @@ struct HabitDetail: Sendable {
     reminderText =
       switch habit.reminder {
       case .none: t.text("habit.noReminder")
-      case .single(let time): t.text("habit.reminderAt", ["time": "\(time)"])
+      case .single(let time): t.text("habit.reminderAt", ["time": words.time(time)])
       case .periodic(let start, let end, let every):
-        t.plural("habit.remindersEvery", count: every, ["start": "\(start)", "end": "\(end)"])
+        t.plural("habit.remindersEvery", count: every, ["start": words.time(start), "end": words.time(end)])
       }
     grid = Grid(
       habit: habit, entries: entries, history: history, today: today, words: words, width: width,

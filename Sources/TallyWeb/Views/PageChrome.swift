@@ -1,5 +1,7 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
+import TallyCore
 import TallyHTTP
 import TallyLocalization
 import TallyStore
@@ -26,6 +28,9 @@ struct PageChrome: Sendable {
   /// `<html lang dir>`: the language the page's text is in, and which way it reads.
   let lang: String
   let dir: String
+  /// The locale the scripts write clock times in (`en-GB`, `de`): the account's when it is of
+  /// the page's language, as PageDays does on the server.
+  let clockLocale: String
   let skipToContent: String
   /// The words the page's scripts write, as JSON (`<body data-words>`).
   let scriptWords: String
@@ -65,6 +70,9 @@ struct PageChrome: Sendable {
     fullTitle = speech.translator.text("page.title", ["page": title])
     lang = speech.lang
     dir = speech.dir
+    let account = user.map { Locale(identifier: $0.settings.locale) }
+    clockLocale =
+      account.flatMap { $0.language.languageCode?.identifier == speech.lang ? $0.identifier.replacing("_", with: "-") : nil } ?? speech.lang
     skipToContent = speech.translator.text("page.skipToContent")
     scriptWords = speech.scriptWords
     self.userName = user?.name

@@ -106,7 +106,7 @@ extension PageContext: MustacheParent {
 
 extension PageChrome: TemplateFields {
   static let templateFields: [String: @Sendable (Self) -> Any?] = [
-    "title": \.title, "fullTitle": \.fullTitle, "lang": \.lang, "dir": \.dir, "skipToContent": \.skipToContent,
+    "title": \.title, "fullTitle": \.fullTitle, "lang": \.lang, "dir": \.dir, "clockLocale": \.clockLocale, "skipToContent": \.skipToContent,
     "scriptWords": \.scriptWords, "wordsScript": \.wordsScript,
     "userName": \.userName, "userID": \.userID, "nav": \.nav, "theme": \.theme,
     "stylesheet": \.stylesheet, "script": \.script, "pagesStylesheet": \.pagesStylesheet,

@@ -172,9 +172,6 @@ struct TodayModel: Sendable {
         $0.row(selectedDay: selected.description, back: "/today?day=\(selected)", isFuture: selected > today)
       }.joined()
     }
-    let formatter = DateFormatter()
-    formatter.timeZone = calendar.timeZone
-    formatter.dateFormat = "HH:mm"
     return TodayModel(
       today: today.description,
       owner: user.id.storeText,
@@ -188,7 +185,7 @@ struct TodayModel: Sendable {
       strip: view.grid == nil ? drawnStrips(Spoken(source: view.dateRow, days: words, today: today)) : nil,
       journalText: entry?.text ?? "",
       hasEntry: entry != nil,
-      messages: chat.map { message(for: $0, formatter: formatter, words: words, today: today) },
+      messages: chat.map { message(for: $0, words: words, today: today) },
       habits: dueHabits,
       dueRows: rows(dueHabits.filter(\.isDue)),
       restRows: rows(dueHabits.filter { !$0.isDue }),
@@ -199,18 +196,18 @@ struct TodayModel: Sendable {
       messageTemplate: messageTemplates(speech))
   }
 
-  static func message(for message: ChatMessage, formatter: DateFormatter, words: PageDays, today: Day) -> Message {
+  static func message(for message: ChatMessage, words: PageDays, today: Day) -> Message {
     let written = words.calendar.day(containing: message.sentAt)
     return Message(
       id: message.id.storeText, text: message.text,
       role: words.t.text(message.role == .user ? "message.you" : "message.assistant"),
-      time: formatter.string(from: message.sentAt),
+      time: words.time(of: message.sentAt),
       writtenOn: written == message.day
         ? nil
         : words.t.text(
-          "message.writtenAt", ["day": words.name(written, near: today), "time": formatter.string(from: message.sentAt)]),
+          "message.writtenAt", ["day": words.name(written, near: today), "time": words.time(of: message.sentAt)]),
       instant: InstantText.text(message.sentAt), assistant: message.role == .assistant,
-      editWhich: words.t.text("message.editWhich", ["time": formatter.string(from: message.sentAt)]))
+      editWhich: words.t.text("message.editWhich", ["time": words.time(of: message.sentAt)]))
   }
 
   /// A few grids and strips per active user, each up to about 25 KiB of markup.

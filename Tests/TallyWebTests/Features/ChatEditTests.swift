@@ -50,9 +50,14 @@ import Testing
       _ = try await client.post("/today/chat", form: [("day", "2026-03-07"), ("text", "Back-dated")], headers: ada)
       _ = try await client.post("/today/chat", form: [("day", "2026-03-08"), ("text", "Same day")], headers: ada)
       let yesterday = try await client.page("/today?day=2026-03-07", headers: ada)
-      #expect(yesterday.contains("written Sunday 8 March, 12:00</time>"), "the instant it was written, with its own day")
-      let today = try await client.page("/today", headers: ada)
-      #expect(today.contains(">12:00</time>"), "written on its own day: the time alone")
+      // An en_US account's clock has 12 hours (ICU puts a narrow no-break space before PM).
+      #expect(yesterday.contains("written Sunday 8 March, 12:00\u{202F}PM</time>"), "the instant it was written, with its own day")
+      var today = try await client.page("/today", headers: ada)
+      #expect(today.contains(">12:00\u{202F}PM</time>"), "written on its own day: the time alone")
+      try await client.patchSettings(["locale": "en_GB"], headers: ada)
+      today = try await client.page("/today", headers: ada)
+      #expect(today.contains(">12:00</time>"), "an en_GB account's clock has 24 hours")
+      #expect(today.contains(#"data-clock-locale="en-GB""#), "and the scripts are told so")
       #expect(!today.contains("written "))
 
       let id = try #require(try await server.store.chatMessages(on: Day("2026-03-07")!, for: user).first?.id.storeText)

@@ -113,13 +113,15 @@ import Testing
     Locale(identifier: "en").localizedString(forRegionCode: $0.identifier)
   }
 
-  /// The text without the names the locale formats: days, months and countries.
+  /// The text without the names the locale formats: days, months, countries, and the AM and
+  /// PM of a 12-hour clock.
   static func withoutFormattedNames(_ text: String) -> String {
     let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US")
     // Whole names before their abbreviations, which they contain.
     let names =
       countries + formatter.weekdaySymbols + formatter.monthSymbols + formatter.shortWeekdaySymbols
-      + formatter.shortMonthSymbols
+      + formatter.shortMonthSymbols + [formatter.amSymbol, formatter.pmSymbol]
     // A weekday's letter only as a whole text: as a part, it would take letters out of words.
     if formatter.veryShortWeekdaySymbols.contains(text) { return "" }
     return names.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }

@@ -150,7 +150,7 @@
     item.dataset.pending = "yes";
     const time = item.querySelector("time");
     time.dateTime = change.fields.sentAt;
-    time.textContent = new Date(change.fields.sentAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    time.textContent = clockTime(new Date(change.fields.sentAt));
     item.querySelector("p").textContent = change.fields.text;
     list.append(item);
   }
@@ -213,11 +213,18 @@
   }
 
   // ---- The status in the header.
+  // Clock times as the server writes them: the locale's own 12- or 24-hour clock (PageDays).
+  const clockLocale = document.documentElement.dataset.clockLocale || document.documentElement.lang || "en";
+
+  function clockTime(when) {
+    return when.toLocaleTimeString(clockLocale, { hour: "numeric", minute: "2-digit" });
+  }
+
   function clock(ms) {
     const when = new Date(ms);
     const sameDay = when.toDateString() === new Date().toDateString();
-    return when.toLocaleString(document.documentElement.lang, sameDay ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-      : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    return sameDay ? clockTime(when)
+      : when.toLocaleString(clockLocale, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
   }
 
   async function showStatus() {
@@ -327,8 +334,14 @@
     const habits = [...document.querySelectorAll("a[href^='/habits/'], form[action^='/habits/']")]
       .map((node) => (node.getAttribute("href") || node.getAttribute("action")).split(/[?#]/)[0].split("/").slice(0, 3).join("/"));
     const urls = ["/today", "/habits", "/calendar", ...habits].filter((url) => url !== location.pathname);
+    // And the words of the page it shows for a page never kept, in this page's language.
+    const say = self.TallyWords.say;
+    const offlinePage = {
+      lang: document.documentElement.lang, dir: document.documentElement.dir, title: say("offlinePageTitle"),
+      heading: say("offlinePageHeading"), body: say("offlinePageBody"), today: say("offlinePageToday"),
+    };
     navigator.serviceWorker?.ready.then((registration) => {
-      registration.active?.postMessage({ type: "tally-keep", urls });
+      registration.active?.postMessage({ type: "tally-keep", urls, offlinePage });
     }).catch(() => {});
   }
 

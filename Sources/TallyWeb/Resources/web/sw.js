@@ -61,7 +61,7 @@ const KEEP_AHEAD_MS = 10 * 60 * 1000;
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "tally-keep" && Array.isArray(event.data.urls)) {
-    event.waitUntil(keepAhead(event.data.urls));
+    event.waitUntil(Promise.all([keepAhead(event.data.urls), keepOfflineWords(event.data.offlinePage)]));
   }
 });
 
@@ -106,14 +106,42 @@ async function networkFirst(request) {
   }
 }
 
-// Made once: the shell, and so its stylesheets, is fixed for this version of the worker.
-const OFFLINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Tally</title>`
-  + SHELL.filter((url) => url.startsWith("/assets/") && url.includes(".css?")).map((url) => `<link rel="stylesheet" href="${url}">`).join("") + `</head>`
-  + `<body><main id="main"><div class="card narrow"><h1>You are offline</h1><p role="alert">This page was not kept on this device. `
-  + `Today, Habits, each habit's page and the calendar open offline once they have been opened online.</p><p><a href="/today">Today</a></p></div></main></body></html>`;
+// ---- The page for a page never kept, in the words of the last page seen online (its
+// language, from the catalogs through words.js), kept with the pages; English before any.
+const OFFLINE_WORDS_URL = "/__tally-offline-words";
+const ENGLISH_OFFLINE_WORDS = {
+  lang: "en", dir: "ltr", title: "Offline", heading: "You are offline",
+  body: "This page was not kept on this device. Today, Habits, each habit's page and the calendar open offline once they have been opened online.",
+  today: "Today",
+};
+const STYLESHEETS = SHELL.filter((url) => url.startsWith("/assets/") && url.includes(".css?"))
+  .map((url) => `<link rel="stylesheet" href="${url}">`).join("");
 
-function offlinePage() {
-  return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+async function keepOfflineWords(words) {
+  if (!words || typeof words !== "object") return;
+  const kept = {};
+  for (const name of Object.keys(ENGLISH_OFFLINE_WORDS)) {
+    if (typeof words[name] !== "string" || words[name].length > 1000) return;
+    kept[name] = words[name];
+  }
+  const body = JSON.stringify(kept);
+  await (await caches.open(PAGES_CACHE)).put(OFFLINE_WORDS_URL, new Response(body, { headers: { "Content-Type": "application/json" } }));
+}
+
+// The words are text: every one is escaped into the markup, whatever a page handed over.
+function escaped(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+async function offlinePage() {
+  const kept = await caches.match(OFFLINE_WORDS_URL, { cacheName: PAGES_CACHE }).catch(() => null);
+  const words = (kept && (await kept.json().catch(() => null))) || ENGLISH_OFFLINE_WORDS;
+  const dir = words.dir === "rtl" ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${escaped(words.lang)}" dir="${dir}"><head><meta charset="utf-8">`
+    + `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(words.title)} · Tally</title>${STYLESHEETS}</head>`
+    + `<body><main id="main"><div class="card narrow"><h1>${escaped(words.heading)}</h1><p role="alert">${escaped(words.body)}</p>`
+    + `<p><a href="/today">${escaped(words.today)}</a></p></div></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 // ---- Background Sync: where the browser has it, the outbox is sent when the connection
