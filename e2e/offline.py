@@ -335,7 +335,7 @@ try:
     look("habits", DESKTOP)
     d.get(BASE + f"/habits/{stretch}")
     check_soon(done_cell, "the kept habit page shows the tap again")
-    check("waiting to be sent" in find(cell_css).get_attribute("aria-label"), "the cell says it waits")
+    check(words("message.waiting") in find(cell_css).get_attribute("aria-label"), "the cell says it waits")
     d.get(BASE + f"/habits/{walk}?day={DAY}")
     check_soon(lambda: find("#day-editor-form input[value=skipped]").is_selected() and find("#note").get_attribute("value") == "Rain",
                "the kept day editor shows the skip and its note again")
