@@ -12,8 +12,8 @@ struct PageDays: Sendable {
   let speech: PageSpeech
   let calendar: DayCalendar
   private let ownNames: Bool
-  /// The locale dates and clock times are written in: the account's when it is of the page's
-  /// language (en_GB's 24-hour clock on an English page), else the language's own.
+  /// The locale clock times are written in: the account's when it is of the page's language
+  /// (en_GB's 24-hour clock on an English page), else the language's own.
   let writingLocale: Locale
   /// The locale's short clock time (`HH:mm`, `h:mm a`): Date.FormatStyle's `.shortened`
   /// drops the hour's leading zero where the locale keeps it.
