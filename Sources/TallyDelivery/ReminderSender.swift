@@ -117,12 +117,12 @@ public struct ReminderSender: Service {
   }
 
   func tick(user: UUID, webhook: Webhook?, subscriptions: [PushSubscription], now: Date) async throws {
-    guard let earliest = ([webhook?.since].compactMap(\.self) + subscriptions.map(\.createdAt)).min() else { return }
     let account = try await store.user(id: user)
     let words = words(account.settings)
     let places =
       (webhook.map { [webhookChannel($0, user: user, words: words)] } ?? [])
       + subscriptions.map { pushChannel($0, user: user, words: words) }
+    guard let earliest = places.map(\.since).min() else { return }
     let calendar = try account.settings.dayCalendar()
     let start = max(now.addingTimeInterval(-policy.lookBack), earliest)
     guard start < now else { return }

@@ -11,10 +11,7 @@ public enum LanguageNegotiation {
 
   public static func language(forAcceptLanguage header: String?) -> Language {
     guard let header else { return .english }
-    let ranges = weightedRanges(in: header)
-    // Stable: among equal weights the header's own order decides.
-    let ordered = ranges.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-    for (_, range) in ordered where range.weight > 0 {
+    for range in preferred(header) {
       if range.tag == "*" { return .english }
       if let language = supported(range.tag) { return language }
     }
@@ -26,12 +23,15 @@ public enum LanguageNegotiation {
   /// nil when no range does.
   public static func locale(forAcceptLanguage header: String?) -> String? {
     guard let header else { return nil }
-    let ranges = weightedRanges(in: header)
-    let ordered = ranges.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-    for (_, range) in ordered where range.weight > 0 && range.tag != "*" {
-      if let locale = knownLocale(range.tag) { return locale }
-    }
-    return nil
+    return preferred(header).lazy.filter { $0.tag != "*" }.compactMap { knownLocale($0.tag) }.first
+  }
+
+  /// The ranges a header accepts (weight above 0), most wanted first; among equal weights the
+  /// header's own order decides.
+  private static func preferred(_ header: String) -> [WeightedRange] {
+    weightedRanges(in: header).enumerated()
+      .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+      .map(\.element).filter { $0.weight > 0 }
   }
 
   private static let knownLocales = Set(Locale.availableIdentifiers)

@@ -144,10 +144,6 @@ struct SessionOpener {
       }
       break
     }
-    var gregorian = Calendar(identifier: .gregorian)
-    gregorian.locale = Locale(identifier: locale)
-    let firstWeekday = Weekday(rawValue: gregorian.firstWeekday) ?? .sunday
-    let settings = UserSettings(timeZone: zone, firstWeekday: firstWeekday, locale: locale)
-    return (try? settings.validated()) ?? UserSettings(timeZone: "UTC")
+    return (try? UserSettings.newAccount(timeZone: zone, locale: locale).validated()) ?? UserSettings(timeZone: "UTC")
   }
 }

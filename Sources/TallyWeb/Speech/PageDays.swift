@@ -15,9 +15,6 @@ struct PageDays: Sendable {
   /// The locale clock times are written in: the account's when it is of the page's language
   /// (en_GB's 24-hour clock on an English page), else the language's own.
   let writingLocale: Locale
-  /// The locale's short clock time (`HH:mm`, `h:mm a`): Date.FormatStyle's `.shortened`
-  /// drops the hour's leading zero where the locale keeps it.
-  private let clockPattern: String
   /// Dates in UTC (days are calendar dates, not instants), in the page's language.
   private let dates: Date.FormatStyle
   private let fullDay: Date.FormatStyle
@@ -28,9 +25,8 @@ struct PageDays: Sendable {
     self.speech = speech
     self.calendar = calendar
     let pageLocale = speech.translator.locale
-    ownNames = calendar.locale.language.languageCode == pageLocale.language.languageCode
-    writingLocale = ownNames ? calendar.locale : pageLocale
-    clockPattern = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: writingLocale) ?? "HH:mm"
+    writingLocale = Self.writingLocale(account: calendar.locale, page: pageLocale)
+    ownNames = writingLocale == calendar.locale
     dates = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
     fullDay = dates.weekday(.wide).day().month(.wide)
     names =
@@ -57,11 +53,17 @@ struct PageDays: Sendable {
   /// An instant's time of day in the account's zone, as the locale writes it.
   func time(of instant: Date) -> String { clock(in: calendar.timeZone).string(from: instant) }
 
+  /// The account's locale when it is of the page's language, else the page's; the scripts
+  /// write clock times in it too (`PageChrome.clockLocale`).
+  static func writingLocale(account: Locale, page: Locale) -> Locale {
+    account.language.languageCode == page.language.languageCode ? account : page
+  }
+
   private func clock(in zone: TimeZone) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = writingLocale
     formatter.timeZone = zone
-    formatter.dateFormat = clockPattern
+    formatter.dateFormat = ClockPatterns.shared.pattern(for: writingLocale)
     return formatter
   }
 
@@ -163,4 +165,20 @@ struct Spoken<Source: Hashable & Sendable>: Hashable, Sendable {
   let source: Source
   let days: PageDays
   let today: Day
+}
+
+/// Each locale's short clock time (`HH:mm`, `h:mm a`), looked up once: only pages that show a
+/// time need it, and ICU's skeleton lookup costs more than drawing the time. Date.FormatStyle's
+/// `.shortened` drops the hour's leading zero where the locale keeps it.
+private final class ClockPatterns: @unchecked Sendable {
+  static let shared = ClockPatterns()
+  private let lock = NSLock()
+  private var patterns: [String: String] = [:]
+
+  func pattern(for locale: Locale) -> String {
+    if let known = lock.withLock({ patterns[locale.identifier] }) { return known }
+    let pattern = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: locale) ?? "HH:mm"
+    lock.withLock { patterns[locale.identifier] = pattern }
+    return pattern
+  }
 }

@@ -8,7 +8,7 @@ import TallyLocalization
 public enum ReminderSpeech {
   public static func words(for settings: UserSettings) -> ReminderWords {
     let language =
-      settings.language ?? LanguageNegotiation.language(forAcceptLanguage: settings.locale.replacing("_", with: "-"))
+      settings.language ?? LanguageNegotiation.supported(settings.locale.replacing("_", with: "-")) ?? .english
     let speech = PageLanguages.speech(language)
     // Stored settings are checked; a calendar that cannot be built falls back to English words.
     guard let calendar = try? settings.dayCalendar() else { return .english }

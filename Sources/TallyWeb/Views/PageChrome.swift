@@ -70,9 +70,11 @@ struct PageChrome: Sendable {
     fullTitle = speech.translator.text("page.title", ["page": title])
     lang = speech.lang
     dir = speech.dir
-    let account = user.map { Locale(identifier: $0.settings.locale) }
     clockLocale =
-      account.flatMap { $0.language.languageCode?.identifier == speech.lang ? $0.identifier.replacing("_", with: "-") : nil } ?? speech.lang
+      user.map {
+        PageDays.writingLocale(account: Locale(identifier: $0.settings.locale), page: speech.translator.locale)
+          .identifier.replacing("_", with: "-")
+      } ?? speech.lang
     skipToContent = speech.translator.text("page.skipToContent")
     scriptWords = speech.scriptWords
     self.userName = user?.name
