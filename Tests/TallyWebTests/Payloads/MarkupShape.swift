@@ -122,38 +122,39 @@ struct MarkupShape {
       + attributes.filter { $0.value > other.attributes[$0.key, default: 0] }.keys.sorted().map { "attribute \($0)" }
   }
 
-  /// Text with the entities pages use decoded (named, decimal and hexadecimal).
+  /// Text with the entities pages use decoded (named, decimal and hexadecimal). By scalar: a
+  /// combining mark after `;` makes one `Character` of the two.
   static func decoded(_ text: String) -> String {
-    guard text.contains("&") else { return text }
-    var out = ""
-    var rest = Substring(text)
+    guard text.unicodeScalars.contains("&") else { return text }
+    var out = String.UnicodeScalarView()
+    var rest = text.unicodeScalars[...]
     while let amp = rest.firstIndex(of: "&") {
       out += rest[..<amp]
       rest = rest[amp...]
       guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
-        out += "&"
+        out.append("&")
         rest = rest.dropFirst()
         continue
       }
-      let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-      let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
+      let entity = String(String.UnicodeScalarView(rest[rest.index(after: rest.startIndex)..<semicolon]))
+      let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
       var scalar: Unicode.Scalar?
       if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
         scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
       } else if entity.hasPrefix("#") {
         scalar = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init)
-      }
-      if let scalar {
-        out.unicodeScalars.append(scalar)
-      } else if let character = named[String(entity)] {
-        out += character
       } else {
-        out += "&"
+        scalar = named[entity]
+      }
+      guard let scalar else {
+        out.append("&")
         rest = rest.dropFirst()
         continue
       }
+      out.append(scalar)
       rest = rest[rest.index(after: semicolon)...]
     }
-    return out + rest
+    out += rest
+    return String(out)
   }
 }
