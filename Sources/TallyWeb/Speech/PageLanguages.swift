@@ -94,6 +94,8 @@ struct PageSpeech: Sendable, Hashable {
   let dir: String
   /// The catalog's `script` words as JSON, for what the page's scripts write (words.js).
   let scriptWords: String
+  /// The same, escaped once for `<body data-words>` rather than on every page.
+  let scriptWordsAttribute: Markup
 
   init(translator: Translator, lang: String, dir: String) {
     self.translator = translator
@@ -101,6 +103,7 @@ struct PageSpeech: Sendable, Hashable {
     self.dir = dir
     let words = (try? JSONEncoder.sorted.encode(translator.sources(under: "script"))) ?? Data("{}".utf8)
     scriptWords = String(decoding: words, as: UTF8.self)
+    scriptWordsAttribute = "\(scriptWords)"
   }
 
   /// For words drawn where no request is at hand.

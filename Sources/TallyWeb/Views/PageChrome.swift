@@ -32,8 +32,8 @@ struct PageChrome: Sendable {
   /// the page's language, as PageDays does on the server.
   let clockLocale: String
   let skipToContent: String
-  /// The words the page's scripts write, as JSON (`<body data-words>`).
-  let scriptWords: String
+  /// The words the page's scripts write, as JSON escaped for `<body data-words>`.
+  let scriptWords: Markup
   let userName: String?
   /// Whose page it is: the offline outbox keeps each account's changes apart.
   let userID: String?
@@ -76,7 +76,7 @@ struct PageChrome: Sendable {
           .identifier.replacing("_", with: "-")
       } ?? speech.lang
     skipToContent = speech.translator.text("page.skipToContent")
-    scriptWords = speech.scriptWords
+    scriptWords = speech.scriptWordsAttribute
     self.userName = user?.name
     self.userID = user?.id.storeText
     self.nav =
