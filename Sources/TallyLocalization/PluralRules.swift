@@ -29,8 +29,9 @@ public final class PluralRules: Sendable {
   public let localeIdentifier: String
 
   // ICU's rules object is only read after opening, but the lock makes that safe by
-  // construction instead of by ICU's documentation of its const methods.
-  private let rules: Mutex<OpaquePointer>
+  // construction instead of by ICU's documentation of its const methods. The categories of
+  // the counts pages name most are kept: asking ICU costs a page more than its sentences.
+  private let rules: Mutex<(icu: OpaquePointer, known: [PluralCategory?])>
 
   /// Opens the rules for a BCP 47 identifier (`ar`, `pt-BR`, `zh-Hans`).
   public init(localeIdentifier: String) throws(PluralRulesUnavailable) {
@@ -40,7 +41,7 @@ public final class PluralRules: Sendable {
     }
     self.localeIdentifier = localeIdentifier
     self.categories = Self.keywords(of: rules)
-    self.rules = Mutex(rules)
+    self.rules = Mutex((rules, Array(repeating: nil, count: 1024)))
   }
 
   public convenience init(language: Language) {
@@ -48,13 +49,23 @@ public final class PluralRules: Sendable {
     do { try self.init(localeIdentifier: language.code) } catch { fatalError("\(error)") }
   }
 
-  deinit { rules.withLock { swift_uplrules_close($0) } }
+  deinit { rules.withLock { swift_uplrules_close($0.icu) } }
 
   /// The category `count` takes in this language: `3` in Arabic is `few`, `21` in Russian `one`.
   public func category(for count: Int) -> PluralCategory {
+    rules.withLock { rules in
+      let kept = rules.known.indices.contains(count)
+      if kept, let category = rules.known[count] { return category }
+      let category = Self.select(count, in: rules.icu)
+      if kept { rules.known[count] = category }
+      return category
+    }
+  }
+
+  private static func select(_ count: Int, in rules: OpaquePointer) -> PluralCategory {
     var buffer = [UChar](repeating: 0, count: 8)
     var status = U_ZERO_ERROR
-    let length = rules.withLock { swift_uplrules_select($0, Double(count), &buffer, Int32(buffer.count), &status) }
+    let length = swift_uplrules_select(rules, Double(count), &buffer, Int32(buffer.count), &status)
     guard status.rawValue <= U_ZERO_ERROR.rawValue else { return .other }
     return PluralCategory(rawValue: String(decoding: buffer[..<Int(length)], as: UTF16.self)) ?? .other
   }

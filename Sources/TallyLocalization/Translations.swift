@@ -6,6 +6,7 @@ public struct Translations: Sendable {
   public let catalogs: [Language: Catalog]
   public let english: Catalog
   private let rules: [Language: PluralRules]
+  private let numbers: [Language: NumberNames]
   private let pseudo: Catalog
   private let missing: MissingTranslations
 
@@ -16,6 +17,7 @@ public struct Translations: Sendable {
     self.english = catalogs[.english] ?? Catalog(templates: [:])
     self.pseudo = PseudoLocalization.catalog(from: english)
     self.rules = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, PluralRules(language: $0)) })
+    self.numbers = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, NumberNames(locale: $0.locale)) })
     self.missing = missing
   }
 
@@ -40,7 +42,8 @@ public struct Translations: Sendable {
   public func translator(for language: Language) -> Translator {
     Translator(
       code: language.code, locale: language.locale, catalog: catalogs[language] ?? Catalog(templates: [:]),
-      rules: rules(for: language), english: english, englishRules: rules(for: .english), missing: missing)
+      rules: rules(for: language), english: english, englishRules: rules(for: .english), missing: missing,
+      numbers: numbers[language])
   }
 
   /// The pseudo-locale `qps` made from English (``PseudoLocalization``), for the test that
@@ -49,6 +52,6 @@ public struct Translations: Sendable {
     Translator(
       code: PseudoLocalization.code, locale: Language.english.locale,
       catalog: pseudo, rules: rules(for: .english),
-      english: english, englishRules: rules(for: .english), missing: missing)
+      english: english, englishRules: rules(for: .english), missing: missing, numbers: numbers[.english])
   }
 }

@@ -17,10 +17,11 @@ public struct Translator: Sendable {
   let english: Catalog
   let englishRules: PluralRules
   let missing: MissingTranslations
+  let numbers: NumberNames
 
   public init(
     code: String, locale: Locale, catalog: Catalog, rules: PluralRules,
-    english: Catalog, englishRules: PluralRules, missing: MissingTranslations
+    english: Catalog, englishRules: PluralRules, missing: MissingTranslations, numbers: NumberNames? = nil
   ) {
     self.code = code
     self.locale = locale
@@ -29,7 +30,11 @@ public struct Translator: Sendable {
     self.english = english
     self.englishRules = englishRules
     self.missing = missing
+    self.numbers = numbers ?? NumberNames(locale: locale)
   }
+
+  /// `number` in the locale's digits and grouping.
+  public func number(_ number: Int) -> String { numbers.name(number) }
 
   /// Whether any catalog has a text for `key` itself (not only for keys under it).
   public func hasText(_ key: String) -> Bool { catalog[key] != nil || english[key] != nil }
@@ -63,7 +68,7 @@ public struct Translator: Sendable {
   /// unless `values` sets it.
   public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
     var values = values
-    if values["count"] == nil { values["count"] = count.formatted(.number.locale(locale)) }
+    if values["count"] == nil { values["count"] = numbers.name(count) }
     if let template = Self.form(of: key, count: count, in: catalog, rules: rules) {
       return template.filled(with: values)
     }

@@ -98,7 +98,7 @@ struct PageDays: Sendable {
     case .daily: t.text("schedule.daily")
     case .weekly(let target): t.plural("schedule.weekly", count: target)
     case .timesInDays(let times, let days):
-      t.plural("schedule.timesInDays", count: days, ["times": times.formatted(.number.locale(t.locale))])
+      t.plural("schedule.timesInDays", count: days, ["times": t.number(times)])
     case .monthly(let times): t.plural("schedule.monthly", count: times)
     case .weekdays(let days):
       days.ordered(from: calendar.firstWeekday).map(shortWeekday).joined(separator: t.text("dayCell.separator"))

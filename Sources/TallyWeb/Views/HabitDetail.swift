@@ -89,7 +89,7 @@ struct HabitDetail: Sendable {
       switch habit.frequency {
       case .daily: t.text("habit.everyDay")
       case .weekly(let k): t.plural("habit.daysAWeek", count: k)
-      case .timesInDays(let k, let n): t.plural("habit.timesInDays", count: k, ["days": n.formatted(.number.locale(t.locale))])
+      case .timesInDays(let k, let n): t.plural("habit.timesInDays", count: k, ["days": t.number(n)])
       case .monthly(let k): t.plural("habit.daysAMonth", count: k)
       case .weekdays(let days):
         t.text("habit.everyWeekday", ["days": words.list(days.ordered(from: calendar.firstWeekday).map(words.weekdayName))])
@@ -140,7 +140,7 @@ struct HabitDetail: Sendable {
     let last = words.percent(samples.last ?? 0)
     return ScoreChart(
       points: points,
-      summary: words.t.text("habit.strengthSummary", ["weeks": samples.count.formatted(.number.locale(words.t.locale)), "first": first, "last": last]),
+      summary: words.t.text("habit.strengthSummary", ["weeks": words.t.number(samples.count), "first": first, "last": last]),
       current: last)
   }
 }

@@ -105,7 +105,7 @@ struct MiniGrid: Sendable {
     openPath = paths[.empty] ?? ""
     summary = words.t.plural(
       "habits.miniGrid", count: tracked,
-      ["weeks": grid.weeks.count.formatted(.number.locale(words.t.locale)), "done": completed.formatted(.number.locale(words.t.locale))])
+      ["weeks": words.t.number(grid.weeks.count), "done": words.t.number(completed)])
   }
 
   /// Days before tracking began are drawn as not done.

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TallyLocalization
 
 /// Markup the pages build in Swift (cards, rows, grid cells) where a template's lookups
 /// would cost too much. Escaping cannot be forgotten: the markup itself comes only from
@@ -85,9 +86,9 @@ extension Sequence<Markup> {
 }
 
 extension Templates {
-  /// The template's output as markup: Mustache escapes every `{{value}}` it draws.
-  func markup(_ context: Any, _ name: String) -> Markup {
-    Markup(html: render(context, name))
+  /// The template's output as markup: every `{{value}}` it draws is escaped.
+  func markup(_ context: Any, _ name: String, words: Translator = PageSpeech.english.translator) -> Markup {
+    Markup(html: render(context, name, words: words))
   }
 }
 

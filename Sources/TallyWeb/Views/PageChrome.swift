@@ -118,8 +118,6 @@ enum Theme: String, CaseIterable, Sendable {
 struct PageContext<Content>: Sendable where Content: Sendable {
   let chrome: PageChrome
   let content: Content
-  /// `t` in a template: the page's fixed words.
-  let words: PageWords
 }
 
 extension Templates {
@@ -130,7 +128,7 @@ extension Templates {
   ) -> HTMLPage {
     let chrome = PageChrome(
       title: title, section: section, user: user, request: request, notice: notice, live: live, speech: speech)
-    let context = PageContext(chrome: chrome, content: content, words: PageWords(speech.translator))
-    return HTMLPage(render(context, template), status: status)
+    let context = PageContext(chrome: chrome, content: content)
+    return HTMLPage(render(context, template, words: speech.translator), status: status)
   }
 }

@@ -165,7 +165,7 @@ struct StatisticsModel: Sendable {
   static func spoken(_ cell: ActivityGrid.Cell, _ t: Translator) -> String {
     if cell.isFuture { return t.text("gridState.future") }
     if cell.tracked == 0 { return t.text("statistics.noneTracked") }
-    return t.plural("statistics.cellDone", count: cell.tracked, ["done": cell.completed.formatted(.number.locale(t.locale))])
+    return t.plural("statistics.cellDone", count: cell.tracked, ["done": t.number(cell.completed)])
   }
 
   // MARK: Charts
@@ -191,7 +191,7 @@ struct StatisticsModel: Sendable {
           count,
           words.t.text(
             "statistics.spokenCount",
-            ["name": words.t.text("totals.weekOf", ["day": words.name(first)]), "count": count.formatted(.number.locale(words.t.locale))])
+            ["name": words.t.text("totals.weekOf", ["day": words.name(first)]), "count": words.t.number(count)])
         )
       })
   }
@@ -203,7 +203,7 @@ struct StatisticsModel: Sendable {
         return (
           words.shortWeekday(weekday), count,
           words.t.text(
-            "statistics.spokenCount", ["name": words.weekdayName(weekday), "count": count.formatted(.number.locale(words.t.locale))])
+            "statistics.spokenCount", ["name": words.weekdayName(weekday), "count": words.t.number(count)])
         )
       })
   }

@@ -98,7 +98,6 @@ extension PageContext: MustacheParent {
     switch name {
     case "chrome": chrome
     case "content": content
-    case "t": words
     default: nil
     }
   }

@@ -1,33 +1,47 @@
 import Foundation
 import Mustache
 import TallyHTTP
+import TallyLocalization
 
 /// The web pages' Mustache templates, read from `Resources/templates` once at start and named
-/// by their path without the extension (`today`, `partials/date-circle`).
+/// by their path without the extension (`today`, `partials/date-circle`). A template's fixed
+/// words, `{{t.key}}`, are written in when it is read, once per language: drawing a page looks
+/// up none of them.
 struct Templates: Sendable {
-  let library: MustacheLibrary
+  /// Keyed by the translator's code (`de`, `qps`).
+  let libraries: [String: MustacheLibrary]
 
   /// Parsed on first use; a template that does not parse is a bug a test catches, so it stops
   /// the server with the file's name rather than serving half a page.
   static let shared: Templates = {
     do {
-      return try Templates(folder: resourceFolder())
+      let languages = PageLanguages.shared
+      return try Templates(
+        folder: resourceFolder(),
+        translators: Language.allCases.map(languages.translator(for:)) + [languages.pseudoTranslator()])
     } catch {
       preconditionFailure("the page templates are broken: \(error)")
     }
   }()
 
-  init(folder: URL) throws {
+  init(folder: URL, translators: [Translator]) throws {
     MustacheContentTypes.register(EscapedHTML(), named: EscapedHTML.name)
-    var library = MustacheLibrary()
+    var sources: [(name: String, text: String)] = []
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
       guard file.pathExtension == "mustache" else { continue }
       let name = String(file.deletingPathExtension().path.dropFirst(folder.path.count + 1))
-      let text = try String(contentsOf: file, encoding: .utf8)
-      try library.register(EscapedHTML.pragma + text, named: name)
+      sources.append((name, try String(contentsOf: file, encoding: .utf8)))
     }
-    self.library = library
+    var libraries: [String: MustacheLibrary] = [:]
+    for translator in translators {
+      var library = MustacheLibrary()
+      for source in sources {
+        try library.register(EscapedHTML.pragma + Self.worded(source.text, translator), named: source.name)
+      }
+      libraries[translator.code] = library
+    }
+    self.libraries = libraries
   }
 
   static func resourceFolder() throws -> URL {
@@ -37,10 +51,17 @@ struct Templates: Sendable {
     return folder
   }
 
-  /// The template's text for `context`; every `{{value}}` is escaped for HTML.
-  func render(_ context: Any, _ name: String) -> String {
-    guard let html = library.render(context, withTemplate: name) else {
-      preconditionFailure("no page template named \(name)")
+  /// `text` with each `{{t.key}}` replaced by the key's text in `translator`'s language,
+  /// escaped as a `{{value}}` is.
+  static func worded(_ text: String, _ translator: Translator) -> String {
+    text.replacing(/\{\{t\.([A-Za-z0-9_.]+)\}\}/) { HTMLText.escaped(translator.text(String($0.1))) }
+  }
+
+  /// The template's text for `context` in `words`' language; every `{{value}}` is escaped for
+  /// HTML.
+  func render(_ context: Any, _ name: String, words: Translator = PageSpeech.english.translator) -> String {
+    guard let library = libraries[words.code], let html = library.render(context, withTemplate: name) else {
+      preconditionFailure("no page template named \(name) in \(words.code)")
     }
     return html
   }

@@ -71,7 +71,7 @@ struct TodayModel: Sendable {
   // The `<template>`s offline.js draws from hold no one's data: drawn once per process.
   static let checkTemplates = Templates.shared.markup(CheckFragments(), "partials/check-templates")
   static let messageTemplates = DrawnOnce(capacity: 32) { (speech: PageSpeech) in
-    Templates.shared.markup(Worded(pendingMessage(speech), words: PageWords(speech.translator)), "partials/message-template")
+    Templates.shared.markup(pendingMessage(speech), "partials/message-template", words: speech.translator)
   }
 
   struct DueHabit: Sendable {
@@ -284,7 +284,7 @@ struct TodayModel: Sendable {
     let status = entry?.status
     let doneThisWeek = weekEntries.filter { $0.status == .done && $0.day <= day }.count
     func ofThisWeek(_ target: Int) -> String {
-      t.plural("due.doneThisWeek", count: target, ["done": doneThisWeek.formatted(.number.locale(t.locale))])
+      t.plural("due.doneThisWeek", count: target, ["done": t.number(doneThisWeek)])
     }
     let detail: String =
       switch habit.frequency {
