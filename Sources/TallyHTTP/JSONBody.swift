@@ -50,9 +50,12 @@ extension Request {
     }
     for (field, limit) in T.textLimits.sorted(by: { $0.key < $1.key }) {
       if let text = fields[field] as? String, text.unicodeScalars.count > limit {
+        let length = text.unicodeScalars.count
         throw Problem(
           .unprocessableContent,
-          "The \(field) must be at most \(limit) characters (this one has \(text.unicodeScalars.count)).", field: field)
+          ValidationError(
+            field: field, rule: "must be at most \(limit) characters (this one has \(length))", kind: .tooLong,
+            values: ["max": "\(limit)", "length": "\(length)"]))
       }
     }
     let data = try JSONSerialization.data(withJSONObject: object)

@@ -19,6 +19,9 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
   public var retryAfter: Int?
   /// The methods a 405's path takes, sent as `Allow` only.
   public var allow: [String]?
+  /// The broken rule whose kind and values a client translates (`code` and `values`, the same
+  /// in every language); `nil` when the status says all there is.
+  public var rule: ValidationError?
 
   public init(
     _ status: HTTPResponse.Status, _ detail: String, field: String? = nil, retryAfter: Int? = nil,
@@ -36,10 +39,11 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
   /// given).
   public init(_ status: HTTPResponse.Status, _ error: ValidationError, field: String? = nil) {
     self.init(status, "The \(error.field) \(error.rule).", field: field ?? error.field)
+    rule = Self.translatable(error)
   }
 
   package enum CodingKeys: String, CodingKey {
-    case type, title, status, detail, field, retryAfter
+    case type, title, status, detail, field, code, values, retryAfter
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -49,6 +53,8 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     try container.encode(status.code, forKey: .status)
     try container.encode(detail, forKey: .detail)
     try container.encodeIfPresent(field, forKey: .field)
+    try container.encodeIfPresent(rule?.kind.rawValue, forKey: .code)
+    if let values = rule?.values, !values.isEmpty { try container.encode(values, forKey: .values) }
     try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
   }
 
@@ -59,6 +65,9 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     let data = try WireJSON.encoder.encode(self)
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
+
+  /// `rule` when a client can translate it: its kind is not `other`.
+  public static func translatable(_ rule: ValidationError) -> ValidationError? { rule.kind == .other ? nil : rule }
 
   public static let unauthorized = Problem(
     .unauthorized, "Sign in first: send a session cookie or an 'Authorization: Bearer' API token.")
@@ -77,7 +86,9 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       switch error {
       case .tooManyChanges: return Problem(.contentTooLarge, error.description)
       case .invalid(let index, let rule):
-        return Problem(.unprocessableContent, error.description, field: "changes[\(index)].\(rule.field)")
+        var problem = Problem(.unprocessableContent, error.description, field: "changes[\(index)].\(rule.field)")
+        problem.rule = translatable(rule)
+        return problem
       case .unknown(let index, _, _):
         return Problem(.unprocessableContent, error.description, field: "changes[\(index)]")
       }
@@ -101,7 +112,10 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       switch error {
       case .notFound: return Problem(.notFound, error.description)
       case .conflict: return Problem(.conflict, error.description)
-      case .invalid(let rule): return Problem(.unprocessableContent, error.description, field: rule.field)
+      case .invalid(let rule):
+        var problem = Problem(.unprocessableContent, error.description, field: rule.field)
+        problem.rule = translatable(rule)
+        return problem
       case .storage: return Problem(.serviceUnavailable, error.description)
       default: return nil
       }

@@ -143,7 +143,8 @@ extension Day: TextCodable {
   public init(parsing text: String, field: String = "day") throws(ValidationError) {
     guard let day = Day(text) else {
       throw ValidationError(
-        field: field, rule: "must be a date written YYYY-MM-DD like 2026-03-08, not '\(text)'")
+        field: field, rule: "must be a date written YYYY-MM-DD like 2026-03-08, not '\(text)'", kind: .notADate,
+        values: ["value": text])
     }
     self = day
   }

@@ -23,20 +23,26 @@ public enum Frequency: Hashable, Sendable {
     case .weekly(let target):
       guard Frequency.weeklyTargets.contains(target) else {
         throw ValidationError(
-          field: "targetPerWeek", rule: "must be from 1 to 6 (7 a week is daily), not \(target)")
+          field: "targetPerWeek", rule: "must be from 1 to 6 (7 a week is daily), not \(target)", kind: .outOfRange,
+          values: ["min": "1", "max": "6", "value": "\(target)"])
       }
     case .timesInDays(let times, let days):
       guard Frequency.blockLengths.contains(days) else {
-        throw ValidationError(field: "days", rule: "must be from 2 to 365, not \(days)")
+        throw ValidationError(
+          field: "days", rule: "must be from 2 to 365, not \(days)", kind: .outOfRange,
+          values: ["min": "2", "max": "365", "value": "\(days)"])
       }
       guard (1..<days).contains(times) else {
         throw ValidationError(
           field: "times",
-          rule: "must be from 1 to \(days - 1) in \(days) days (\(days) would be daily), not \(times)")
+          rule: "must be from 1 to \(days - 1) in \(days) days (\(days) would be daily), not \(times)", kind: .outOfRange,
+          values: ["min": "1", "max": "\(days - 1)", "value": "\(times)"])
       }
     case .monthly(let times):
       guard Frequency.monthlyTargets.contains(times) else {
-        throw ValidationError(field: "timesPerMonth", rule: "must be from 1 to 28, not \(times)")
+        throw ValidationError(
+          field: "timesPerMonth", rule: "must be from 1 to 28, not \(times)", kind: .outOfRange,
+          values: ["min": "1", "max": "28", "value": "\(times)"])
       }
     case .weekdays:
       // A WeekdaySet cannot be built breaking its rules.

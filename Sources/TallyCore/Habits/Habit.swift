@@ -75,7 +75,8 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     else { return nil }
     guard descriptionLengths.contains(trimmed.count) else {
       throw ValidationError(
-        field: "description", rule: "must be at most 1000 characters (this one has \(trimmed.count))")
+        field: "description", rule: "must be at most 1000 characters (this one has \(trimmed.count))",
+        kind: .tooLong, values: ["max": "1000", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "description")
     return trimmed
@@ -86,13 +87,15 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
   public func checkEntry(status: EntryStatus, amount: Amount?) throws(ValidationError) {
     switch (measure, status, amount) {
     case (nil, _, .some):
-      throw ValidationError(field: "amount", rule: "is only for measurable habits; '\(name)' is yes/no")
+      throw ValidationError(field: "amount", rule: "is only for measurable habits; '\(name)' is yes/no",
+        kind: .amountNotMeasured)
     case (.some, .done, nil):
-      throw ValidationError(field: "amount", rule: "is required for a measurable habit such as '\(name)'")
+      throw ValidationError(field: "amount", rule: "is required for a measurable habit such as '\(name)'",
+        kind: .amountMissing)
     case (.some, .skipped, .some):
-      throw ValidationError(field: "amount", rule: "must be left out of a skipped day")
+      throw ValidationError(field: "amount", rule: "must be left out of a skipped day", kind: .amountNotDone)
     case (.some, .noted, .some):
-      throw ValidationError(field: "amount", rule: "must be left out of a day that is not done")
+      throw ValidationError(field: "amount", rule: "must be left out of a day that is not done", kind: .amountNotDone)
     case (_, _, .some(let amount)):
       _ = try amount.validated()
     default:
@@ -105,7 +108,8 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard nameLengths.contains(trimmed.count) else {
       throw ValidationError(
         field: "name",
-        rule: "must be 1 to 100 characters after trimming spaces (this one has \(trimmed.count))")
+        rule: "must be 1 to 100 characters after trimming spaces (this one has \(trimmed.count))",
+        kind: trimmed.isEmpty ? .empty : .tooLong, values: ["max": "100", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "name")
     return trimmed
@@ -116,7 +120,8 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard let trimmed = group?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
     else { return nil }
     guard groupLengths.contains(trimmed.count) else {
-      throw ValidationError(field: "group", rule: "must be at most 50 characters")
+      throw ValidationError(field: "group", rule: "must be at most 50 characters", kind: .tooLong,
+        values: ["max": "50", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "group")
     return trimmed
@@ -139,7 +144,8 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard isSymbolName else {
       throw ValidationError(
         field: "icon",
-        rule: "must be one emoji or a symbol name like figure.walk, not '\(trimmed)'")
+        rule: "must be one emoji or a symbol name like figure.walk, not '\(trimmed)'",
+        kind: .notAnIcon, values: ["value": trimmed])
     }
     return trimmed
   }

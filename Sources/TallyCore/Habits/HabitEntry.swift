@@ -52,7 +52,8 @@ public enum DayMark: Hashable, Sendable {
   public static func checkMarkable(_ day: Day, today: Day) throws(ValidationError) {
     guard day <= today else {
       throw ValidationError(
-        field: "day", rule: "\(day) is in the future (today is \(today)); only days up to today can be marked")
+        field: "day", rule: "\(day) is in the future (today is \(today)); only days up to today can be marked",
+        kind: .inFuture, values: ["day": "\(day)"])
     }
   }
 }

@@ -7,13 +7,14 @@ enum JournalText {
     _ text: String, field: String, maxCharacters: Int
   ) throws(ValidationError) -> String {
     guard text.contains(where: { !$0.isWhitespace }) else {
-      throw ValidationError(field: field, rule: "must contain some text, not only spaces or nothing")
+      throw ValidationError(field: field, rule: "must contain some text, not only spaces or nothing", kind: .empty)
     }
     try NulFreeText.check(text, field: field)
     let count = text.count
     guard count <= maxCharacters else {
       throw ValidationError(
-        field: field, rule: "must be at most \(maxCharacters) characters (this one has \(count))")
+        field: field, rule: "must be at most \(maxCharacters) characters (this one has \(count))", kind: .tooLong,
+        values: ["max": "\(maxCharacters)", "length": "\(count)"])
     }
     return text
   }

@@ -35,10 +35,12 @@ public struct Amount: Hashable, Comparable, Sendable {
   /// Checks the rules every amount obeys: at least 0 and at most ``maximum``.
   public func validated(field: String = "amount") throws(ValidationError) -> Amount {
     guard thousandths >= 0 else {
-      throw ValidationError(field: field, rule: "must be 0 or more, not \(self)")
+      throw ValidationError(field: field, rule: "must be 0 or more, not \(self)", kind: .negative)
     }
     guard self <= Amount.maximum else {
-      throw ValidationError(field: field, rule: "must be at most \(Amount.maximum), not \(self)")
+      throw ValidationError(
+        field: field, rule: "must be at most \(Amount.maximum), not \(self)", kind: .tooLarge,
+        values: ["max": "\(Amount.maximum)"])
     }
     return self
   }
@@ -47,11 +49,14 @@ public struct Amount: Hashable, Comparable, Sendable {
   /// thousandth (which could not be kept exactly).
   public init(number: Double, field: String = "amount") throws(ValidationError) {
     guard number.isFinite, abs(number) <= Amount.maximum.doubleValue else {
-      throw ValidationError(field: field, rule: "must be a number from 0 to \(Amount.maximum)")
+      throw ValidationError(
+        field: field, rule: "must be a number from 0 to \(Amount.maximum)", kind: .tooLarge,
+        values: ["max": "\(Amount.maximum)"])
     }
     let thousandths = (number * 1000).rounded()
     guard thousandths / 1000 == number else {
-      throw ValidationError(field: field, rule: "may have at most 3 decimal places, not \(number)")
+      throw ValidationError(
+        field: field, rule: "may have at most 3 decimal places, not \(number)", kind: .tooPrecise, values: ["max": "3"])
     }
     self = try Amount(thousandths: Int64(thousandths)).validated(field: field)
   }
@@ -76,18 +81,21 @@ extension Amount {
   public init(parsing text: String, field: String = "amount") throws(ValidationError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.hasPrefix("-") {
-      throw ValidationError(field: field, rule: "must be 0 or more, not \(trimmed)")
+      throw ValidationError(field: field, rule: "must be 0 or more, not \(trimmed)", kind: .negative)
     }
     let parts = trimmed.split(separator: trimmed.contains(",") ? "," : ".", omittingEmptySubsequences: false)
     let digits = { (part: Substring) in part.allSatisfy { ("0"..."9").contains($0) } }
     guard (1...2).contains(parts.count), parts.allSatisfy(digits), trimmed.count > (parts.count - 1),
       parts[0].count <= 13
     else {
-      throw ValidationError(field: field, rule: "must be a number such as 5 or 5.2, not '\(trimmed)'")
+      throw ValidationError(
+        field: field, rule: "must be a number such as 5 or 5.2, not '\(trimmed)'", kind: .notANumber,
+        values: ["value": trimmed])
     }
     let fraction = parts.count == 2 ? parts[1] : ""
     guard fraction.count <= 3 else {
-      throw ValidationError(field: field, rule: "may have at most 3 decimal places, not \(trimmed)")
+      throw ValidationError(
+        field: field, rule: "may have at most 3 decimal places, not \(trimmed)", kind: .tooPrecise, values: ["max": "3"])
     }
     let whole = Int64(parts[0]) ?? 0
     let padded = fraction + String(repeating: "0", count: 3 - fraction.count)

@@ -19,11 +19,13 @@ public struct Measure: Hashable, Sendable {
   public init(unit: String, target: Amount, direction: TargetDirection = .atLeast) throws(ValidationError) {
     let trimmed = unit.trimmingCharacters(in: .whitespacesAndNewlines)
     guard Measure.unitLengths.contains(trimmed.count) else {
-      throw ValidationError(field: "unit", rule: "must be at most 30 characters (this one has \(trimmed.count))")
+      throw ValidationError(
+        field: "unit", rule: "must be at most 30 characters (this one has \(trimmed.count))", kind: .tooLong,
+        values: ["max": "30", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "unit")
     guard target > .zero else {
-      throw ValidationError(field: "target", rule: "must be more than 0, not \(target)")
+      throw ValidationError(field: "target", rule: "must be more than 0, not \(target)", kind: .notPositive)
     }
     self.unit = trimmed
     self.target = try target.validated(field: "target")

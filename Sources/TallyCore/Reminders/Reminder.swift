@@ -6,7 +6,8 @@ public struct WallTime: Hashable, Comparable, Sendable {
   public init(hour: Int, minute: Int = 0) throws(ValidationError) {
     guard (0...23).contains(hour), (0...59).contains(minute) else {
       throw ValidationError(
-        field: "time", rule: "must be a wall-clock time from 00:00 to 23:59, not \(hour):\(minute)")
+        field: "time", rule: "must be a wall-clock time from 00:00 to 23:59, not \(hour):\(minute)", kind: .notATime,
+        values: ["value": "\(hour):\(minute)"])
     }
     self.hour = hour
     self.minute = minute
@@ -19,7 +20,7 @@ public struct WallTime: Hashable, Comparable, Sendable {
       let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour),
       (0...59).contains(minute)
     else {
-      throw ValidationError(field: field, rule: "must be a time like 08:30, not '\(text)'")
+      throw ValidationError(field: field, rule: "must be a time like 08:30, not '\(text)'", kind: .notATime, values: ["value": text])
     }
     self.hour = hour
     self.minute = minute
@@ -54,11 +55,12 @@ public enum Reminder: Hashable, Sendable {
     if case .periodic(let start, let end, let every) = self {
       guard start <= end else {
         throw ValidationError(
-          field: "reminder", rule: "must start (\(start)) no later than it ends (\(end))")
+          field: "reminder", rule: "must start (\(start)) no later than it ends (\(end))", kind: .endsBeforeStart)
       }
       guard Reminder.intervalHours.contains(every) else {
         throw ValidationError(
-          field: "everyHours", rule: "must be a whole number of hours from 1 to 23, not \(every)")
+          field: "everyHours", rule: "must be a whole number of hours from 1 to 23, not \(every)", kind: .outOfRange,
+          values: ["min": "1", "max": "23", "value": "\(every)"])
       }
     }
     return self

@@ -52,7 +52,7 @@ public struct Pause: Identifiable, Hashable, Codable, Sendable {
         throw ValidationError(field: "until", rule: "must be 9999-12-31 or earlier, not \(until)")
       }
       guard from <= until else {
-        throw ValidationError(field: "until", rule: "must be on or after from (\(from)), not \(until)")
+        throw ValidationError(field: "until", rule: "must be on or after from (\(from)), not \(until)", kind: .endsBeforeStart)
       }
     }
     return self

@@ -15,14 +15,14 @@ public struct Episode: Hashable, Sendable {
     throws(ValidationError)
   {
     guard season >= 0 else {
-      throw ValidationError(field: "episode.season", rule: "must be 0 or more (0 holds specials), not \(season)")
+      throw ValidationError(field: "episode.season", rule: "must be 0 or more (0 holds specials), not \(season)", kind: .negative)
     }
     guard number >= 0 else {
-      throw ValidationError(field: "episode.number", rule: "must be 0 or more, not \(number)")
+      throw ValidationError(field: "episode.number", rule: "must be 0 or more, not \(number)", kind: .negative)
     }
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
-      throw ValidationError(field: "episode.title", rule: "must not be empty")
+      throw ValidationError(field: "episode.title", rule: "must not be empty", kind: .empty)
     }
     try NulFreeText.check(trimmed, field: "episode.title")
     self.showID = showID

@@ -19,7 +19,7 @@ public struct Price: Hashable, Sendable {
         field: "price.providerID", rule: "must be a positive TMDB provider id, not \(providerID)")
     }
     guard !amount.isNaN, amount >= 0 else {
-      throw ValidationError(field: "price.amount", rule: "must be a number of 0 or more, not \(amount)")
+      throw ValidationError(field: "price.amount", rule: "must be a number of 0 or more, not \(amount)", kind: .negative)
     }
     self.country = country
     self.providerID = providerID

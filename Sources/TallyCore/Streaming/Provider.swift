@@ -15,7 +15,7 @@ public struct Provider: Identifiable, Hashable, Sendable {
     }
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
-      throw ValidationError(field: "provider.name", rule: "must not be empty")
+      throw ValidationError(field: "provider.name", rule: "must not be empty", kind: .empty)
     }
     try NulFreeText.check(trimmed, field: "provider.name")
     self.id = id

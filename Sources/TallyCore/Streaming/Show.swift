@@ -24,7 +24,7 @@ public struct Show: Identifiable, Hashable, Sendable {
     }
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
-      throw ValidationError(field: "show.title", rule: "must not be empty")
+      throw ValidationError(field: "show.title", rule: "must not be empty", kind: .empty)
     }
     try NulFreeText.check(trimmed, field: "show.title")
     var byCountry: [String: [Provider]] = [:]

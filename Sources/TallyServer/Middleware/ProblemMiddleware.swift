@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import TallyHTTP
+import TallyWeb
 
 /// Turns every thrown error into `application/problem+json`. What the client got wrong is a
 /// 4xx naming it; anything else is logged and answered with a bare 500, which is always a bug.
@@ -22,7 +23,7 @@ struct ProblemMiddleware: RouterMiddleware {
   @inline(never)
   private static func answer(_ error: any Error, to request: Request, context: Context) throws -> Response {
     if let problem = Problem.from(error) {
-      return try problem.response(from: request, context: context)
+      return try ProblemSpeech.translated(problem, for: request).response(from: request, context: context)
     }
     context.logger.error(
       "request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])

@@ -23,7 +23,9 @@ public struct APIToken: ExpiringCredential, Identifiable, Hashable, Codable, Sen
     self.tokenHash = try Credential.validHash(tokenHash)
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard (1...100).contains(trimmed.count) else {
-      throw ValidationError(field: "token name", rule: "must be 1 to 100 characters")
+      throw ValidationError(
+        field: "token name", rule: "must be 1 to 100 characters", kind: trimmed.isEmpty ? .empty : .tooLong,
+        values: ["max": "100", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "token name")
     self.name = trimmed

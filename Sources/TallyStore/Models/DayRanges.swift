@@ -9,7 +9,9 @@ extension Day {
   /// parser takes is after it.)
   public static func checkKept(_ day: Day, field: String = "day") throws(ValidationError) {
     guard day >= allTime.lowerBound else {
-      throw ValidationError(field: field, rule: "\(day) is before \(allTime.lowerBound), the first day Tally keeps")
+      throw ValidationError(
+        field: field, rule: "\(day) is before \(allTime.lowerBound), the first day Tally keeps", kind: .tooEarly,
+        values: ["day": "\(day)"])
     }
   }
 }
@@ -22,7 +24,7 @@ public enum DaySpan {
   /// Every day from `first` through `last`; `field` names the input in the error.
   public static func days(from first: Day, through last: Day, field: String) throws(ValidationError) -> [Day] {
     guard first <= last else {
-      throw ValidationError(field: field, rule: "\(first)..\(last) must not end before it starts")
+      throw ValidationError(field: field, rule: "\(first)..\(last) must not end before it starts", kind: .endsBeforeStart)
     }
     guard first.days(to: last) < maxLength else {
       throw ValidationError(field: field, rule: "\(first)..\(last) is longer than a century")

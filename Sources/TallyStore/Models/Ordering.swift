@@ -39,7 +39,8 @@ public enum EntryNote {
     guard !trimmed.isEmpty else { return nil }
     guard trimmed.count <= maxCharacters else {
       throw ValidationError(
-        field: "note", rule: "must be at most \(maxCharacters) characters (this one has \(trimmed.count))")
+        field: "note", rule: "must be at most \(maxCharacters) characters (this one has \(trimmed.count))", kind: .tooLong,
+        values: ["max": "\(maxCharacters)", "length": "\(trimmed.count)"])
     }
     try NulFreeText.check(trimmed, field: "note")
     return trimmed
@@ -64,7 +65,8 @@ extension EntryNote {
   }
 
   static let emptyNoted = ValidationError(
-    field: "note", rule: "must not be empty on a day that is neither done nor skipped (the note is all it holds)")
+    field: "note", rule: "must not be empty on a day that is neither done nor skipped (the note is all it holds)",
+    kind: .empty)
 
   /// An entry as a store keeps it: note trimmed (blank removed), amount checked against the
   /// habit's kind when the habit is known.

@@ -27,7 +27,9 @@ public struct Webhook: Hashable, Sendable {
     guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {
-      throw ValidationError(field: "url", rule: "must be an http:// or https:// address with a host, not '\(trimmed)'")
+      throw ValidationError(
+        field: "url", rule: "must be an http:// or https:// address with a host, not '\(trimmed)'", kind: .notAnAddress,
+        values: ["value": trimmed])
     }
     if kind == .ntfy, url.path.split(separator: "/").isEmpty {
       throw ValidationError(field: "url", rule: "must name an ntfy topic, like https://ntfy.sh/my-topic")

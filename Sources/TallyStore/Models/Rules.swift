@@ -65,7 +65,8 @@ public enum HabitRules {
   public static func checkCreatedDay(_ day: Day, today: Day) throws(ValidationError) {
     guard day <= today else {
       throw ValidationError(
-        field: "created day", rule: "\(day) is after today (\(today)); a habit starts today or earlier")
+        field: "created day", rule: "\(day) is after today (\(today)); a habit starts today or earlier", kind: .inFuture,
+        values: ["day": "\(day)"])
     }
     try Day.checkKept(day, field: "created day")
   }

@@ -70,7 +70,8 @@ extension HabitPages {
     let model = FormModel(
       form: form, action: habitID.map { "/habits/\($0.storeText)" } ?? "/habits",
       heading: habitID == nil ? t.text("habitForm.new") : t.text("habitForm.edit", ["habit": form.name]),
-      button: t.text(habitID == nil ? "habits.add" : "habitForm.save"), error: error?.message,
+      button: t.text(habitID == nil ? "habits.add" : "habitForm.save"),
+      error: error.map { ProblemSpeech.sentence(for: $0.rule, in: t) ?? $0.message },
       errorField: error?.field ?? "", swatches: swatches, groups: groups,
       targets: (1...6).map {
         FormModel.Target(value: String($0), label: t.plural("schedule.weekly", count: $0), checked: String($0) == form.target)

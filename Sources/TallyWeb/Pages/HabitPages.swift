@@ -178,7 +178,7 @@ struct HabitPages {
         createdDay: today, frequency: values.frequency, reminder: values.reminder,
         measure: values.measure,
         description: values.description)
-      let created = try await Self.refusingTakenName { try await services.store.appendHabit(habit, for: user.id) }
+      let created = try await Self.refusingTakenName(values.name) { try await services.store.appendHabit(habit, for: user.id) }
       return .seeOther("/habits/\(created.id.storeText)")
     } catch let invalid as HabitForm.Invalid {
       return try await formPage(form, habitID: nil, error: invalid, user: user, request: request)
@@ -204,7 +204,7 @@ struct HabitPages {
       habit.measure = values.measure
       habit.description = values.description
       let changed = try habit.validated()
-      _ = try await Self.refusingTakenName { try await services.store.updateHabit(changed, for: user.id) }
+      _ = try await Self.refusingTakenName(values.name) { try await services.store.updateHabit(changed, for: user.id) }
       return .seeOther("/habits/\(id.storeText)")
     } catch let invalid as HabitForm.Invalid {
       return try await formPage(form, habitID: id, error: invalid, user: user, request: request)
@@ -316,12 +316,12 @@ struct HabitPages {
 
   /// A name another client took between the check above and the write (the database's unique
   /// index refuses it) is told on the form like one taken before.
-  private static func refusingTakenName<T>(_ write: () async throws -> T) async throws -> T {
+  private static func refusingTakenName<T>(_ name: String, _ write: () async throws -> T) async throws -> T {
     do {
       return try await write()
     } catch let error as StoreError {
       guard case .conflict = error else { throw error }
-      throw HabitForm.Invalid(field: "name", message: error.description)
+      throw taken(name, error)
     }
   }
 
@@ -329,7 +329,13 @@ struct HabitPages {
     do {
       try HabitRules.checkNameFree(name, among: habits, renaming: renaming)
     } catch {
-      throw HabitForm.Invalid(field: "name", message: error.description)
+      throw Self.taken(name, error)
     }
+  }
+
+  private static func taken(_ name: String, _ error: StoreError) -> HabitForm.Invalid {
+    HabitForm.Invalid(
+      field: "name", message: error.description,
+      rule: ValidationError(field: "name", rule: error.description, kind: .taken, values: ["name": name]))
   }
 }

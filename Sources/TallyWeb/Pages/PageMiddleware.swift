@@ -39,9 +39,10 @@ struct PageMiddleware: RouterMiddleware {
 }
 
 /// A page saying what went wrong, with the status the API would have used, in the visitor's
-/// language. The status is the problem's stable code: its heading is translated
-/// (`error.title.<status>`); the server's reason is an English sentence, shown as such
-/// (`lang="en"`, introduced by `error.inEnglish`) on a page in another language.
+/// language. Its heading is the status's (`error.title.<status>`); the reason is the broken
+/// rule's sentence when its kind is known (``ProblemSpeech``), else the server's English
+/// sentence, shown as such (`lang="en"`, introduced by `error.inEnglish`) on a page in another
+/// language.
 enum ErrorPage {
   struct Content: Sendable {
     let title: String
@@ -57,10 +58,11 @@ enum ErrorPage {
     let speech = PageLanguages.speech(for: request, user: user)
     let t = speech.translator
     let titled = "error.title.\(problem.status.code)"
+    let sentence = ProblemSpeech.sentence(for: problem.rule, in: t)
     let content = Content(
       title: t.text(t.hasText(titled) ? titled : "error.title.other"),
-      inEnglish: speech.lang == Language.english.code ? nil : t.text("error.inEnglish"),
-      detail: problem.detail,
+      inEnglish: sentence != nil || speech.lang == Language.english.code ? nil : t.text("error.inEnglish"),
+      detail: sentence ?? problem.detail,
       back: back
         ?? (request.method == .get ? "/today" : AccountPages.safeNext(request.headers[.referer].flatMap(pathOnly))))
     return try Templates.shared.page(

@@ -116,7 +116,10 @@ struct TodayPages {
     let today = try services.time(for: user).today
     guard day <= today else {
       throw Problem(
-        .unprocessableContent, "\(day) is after today (\(today)): \(what) holds days up to today.", field: "day")
+        .unprocessableContent,
+        ValidationError(
+          field: "day", rule: "\(day) is after today (\(today)): \(what) holds days up to today", kind: .inFuture,
+          values: ["day": "\(day)"]))
     }
     return day
   }

@@ -35,9 +35,12 @@ struct HabitForm: Decodable, Sendable {
   ]
 
   /// A wrong field, named as the form names it, with the sentence shown next to it.
+  /// A refused form: the field to mark, the server's English sentence, and the rule when its
+  /// kind has a sentence in every language.
   struct Invalid: Error, Sendable {
     let field: String
     let message: String
+    var rule: ValidationError? = nil
   }
 
   init() {}
@@ -177,7 +180,7 @@ struct HabitForm: Decodable, Sendable {
         case "description": "about"
         default: error.field
         }
-      throw Invalid(field: field, message: "The \(field == "every" ? "interval" : field) \(error.rule).")
+      throw Invalid(field: field, message: "The \(field == "every" ? "interval" : field) \(error.rule).", rule: error)
     }
   }
 }

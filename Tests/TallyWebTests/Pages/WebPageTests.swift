@@ -141,7 +141,7 @@ extension TestResponse {
       #expect(try await server.store.chatMessages(on: Day("2026-03-07")!, for: user).map(\.text) == ["Hello"])
       let future = try await client.post("/today/chat", form: [("day", "2026-03-09"), ("text", "Too soon")], headers: owner)
       #expect(future.status == .unprocessableContent)
-      #expect(future.text.contains("after today"))
+      #expect(future.text.contains("has not come yet"))
       #expect(try await server.store.chatMessages(on: Day("2026-03-09")!, for: user).isEmpty)
       let page = try await client.fetch("/today?day=2026-03-07", headers: owner)
       #expect(page.text.contains("Hello"))
