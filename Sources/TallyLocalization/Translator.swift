@@ -3,7 +3,7 @@ import Foundation
 /// The strings of one language for one page: a key's text in that language, else in English,
 /// else ``missingText`` — never the key itself — with each miss reported once.
 /// A lookup is a dictionary access and a walk over the string's pre-split parts.
-public struct Translator: Sendable {
+public final class Translator: Sendable {
   /// What a page shows for a key no catalog has: one visible glyph, so a screenshot or a
   /// reader notices the gap, with no key name, no markup and room in any button.
   public static let missingText = "…"

@@ -221,7 +221,10 @@ import Testing
       (broken { $0.habits[0].entries.append($0.habits[0].entries[0]) },
        .conflict("the day 2026-03-01 of the habit 'Read' is listed twice")),
       (broken { $0.habits[1].entries[0].note = String(repeating: "n", count: EntryNote.maxCharacters + 1) },
-       .invalid(ValidationError(field: "note", rule: "must be at most 2000 characters (this one has 2001)"))),
+       .invalid(
+         ValidationError(
+           field: "note", rule: "must be at most 2000 characters (this one has 2001)", kind: .tooLong,
+           values: ["max": "2000", "length": "2001"]))),
       (broken { $0.journal.append($0.journal[1]) }, .conflict("the journal entry of 2026-03-02 is listed twice")),
       (broken { $0.chat.append($0.chat[0]) }, .conflict("the chat message \(good.chat[0].id.storeText) is listed twice")),
       (broken { $0.shows.append($0.shows[0]) }, .conflict("the show \(good.shows[0].id.storeText) is listed twice")),

@@ -25,10 +25,11 @@ struct PageDays: Sendable {
     self.speech = speech
     self.calendar = calendar
     let pageLocale = speech.translator.locale
-    writingLocale = Self.writingLocale(account: calendar.locale, page: pageLocale)
-    ownNames = writingLocale == calendar.locale
-    dates = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pageLocale)
-    fullDay = dates.weekday(.wide).day().month(.wide)
+    let parts = Self.localeParts(LocalePair(account: calendar.locale, page: pageLocale))
+    writingLocale = parts.writing
+    ownNames = parts.ownNames
+    dates = parts.dates
+    fullDay = parts.fullDay
     names =
       ownNames
       ? calendar
@@ -56,7 +57,37 @@ struct PageDays: Sendable {
   /// The account's locale when it is of the page's language, else the page's; the scripts
   /// write clock times in it too (`PageChrome.clockLocale`).
   static func writingLocale(account: Locale, page: Locale) -> Locale {
-    account.language.languageCode == page.language.languageCode ? account : page
+    localeParts(LocalePair(account: account, page: page)).writing
+  }
+
+  /// What the days of a page need of its two locales, made once per pair: reading a locale's
+  /// language and making date styles are ICU lookups a page should not repeat.
+  private struct LocaleParts: Sendable {
+    let writing: Locale
+    let ownNames: Bool
+    let dates: Date.FormatStyle
+    let fullDay: Date.FormatStyle
+  }
+
+  private struct LocalePair: Hashable, Sendable {
+    let account: Locale
+    let page: Locale
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.account.identifier == rhs.account.identifier && lhs.page.identifier == rhs.page.identifier
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(account.identifier)
+      hasher.combine(page.identifier)
+    }
+  }
+
+  private static let localeParts = DrawnOnce(capacity: 256) { (pair: LocalePair) in
+    let writing = pair.account.language.languageCode == pair.page.language.languageCode ? pair.account : pair.page
+    let dates = Date.FormatStyle(timeZone: TimeZone(identifier: "UTC")!).locale(pair.page)
+    return LocaleParts(
+      writing: writing, ownNames: writing == pair.account, dates: dates, fullDay: dates.weekday(.wide).day().month(.wide))
   }
 
   private func clock(in zone: TimeZone) -> DateFormatter {

@@ -122,14 +122,29 @@ extension HabitSummary {
     let done: String
     let markDone: String
     let archive: String
-    let t: Translator
+    let moveUp: OneValue
+    let moveDown: OneValue
+    let archiveLabel: OneValue
 
     init(_ t: Translator) {
       done = t.text("habits.done")
       markDone = t.text("habits.markDone")
       archive = t.text("habits.archive")
-      self.t = t
+      moveUp = OneValue(t, "habits.moveUp", "habit")
+      moveDown = OneValue(t, "habits.moveDown", "habit")
+      archiveLabel = OneValue(t, "habits.archiveLabel", "habit")
     }
+  }
+
+  /// A sentence naming one value, made once per page and cut where the value goes.
+  struct OneValue: Sendable {
+    private let pieces: [String]
+
+    init(_ t: Translator, _ key: String, _ name: String) {
+      pieces = t.text(key, [name: "\u{0}"]).components(separatedBy: "\u{0}")
+    }
+
+    func callAsFunction(_ value: String) -> String { pieces.joined(separator: value) }
   }
 
   /// The card on the Habits page, written here rather than in a template for the same reason
@@ -139,7 +154,7 @@ extension HabitSummary {
     let icon: Markup = self.icon.map { #"<span aria-hidden="true">\#($0)</span> "# } ?? .empty
     let label = doneToday ? words.done : words.markDone
     func move(_ direction: String, _ arrow: String) -> Markup {
-      let spoken = words.t.text(direction == "up" ? "habits.moveUp" : "habits.moveDown", ["habit": name])
+      let spoken = direction == "up" ? words.moveUp(name) : words.moveDown(name)
       return #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="\#(spoken)">\#(arrow)</button></form>"#
     }
@@ -162,7 +177,7 @@ extension HabitSummary {
       </form>
       \#(move("up", "↑"))
       \#(move("down", "↓"))
-      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="\#(words.t.text("habits.archiveLabel", ["habit": name]))">\#(words.archive)</button></form>
+      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="\#(words.archiveLabel(name))">\#(words.archive)</button></form>
       </div>
       </article>
 

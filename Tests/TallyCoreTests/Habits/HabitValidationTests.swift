@@ -31,7 +31,8 @@ import Testing
     }
     for target in [0, 7, -1] {
       #expect(throws: ValidationError(
-        field: "targetPerWeek", rule: "must be from 1 to 6 (7 a week is daily), not \(target)"))
+        field: "targetPerWeek", rule: "must be from 1 to 6 (7 a week is daily), not \(target)", kind: .outOfRange,
+        values: ["min": "1", "max": "6", "value": "\(target)"]))
       {
         try make(frequency: .weekly(targetPerWeek: target))
       }

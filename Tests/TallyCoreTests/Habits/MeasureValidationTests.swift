@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func aTargetMustBeMoreThanZero() {
-    #expect(throws: ValidationError(field: "target", rule: "must be more than 0, not 0")) {
+    #expect(throws: ValidationError(field: "target", rule: "must be more than 0, not 0", kind: .notPositive)) {
       try Measure(unit: "km", target: .zero)
     }
   }

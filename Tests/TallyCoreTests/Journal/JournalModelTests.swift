@@ -33,7 +33,9 @@ import Testing
   @Test func entryLengthLimitCountsCharacters() throws {
     let day = F.day("2026-01-01")
     _ = try JournalEntry(day: day, text: String(repeating: "é", count: JournalEntry.maxCharacters))
-    #expect(throws: ValidationError(field: "text", rule: "must be at most 100000 characters (this one has 100001)")) {
+    #expect(throws: ValidationError(
+        field: "text", rule: "must be at most 100000 characters (this one has 100001)", kind: .tooLong,
+        values: ["max": "100000", "length": "100001"])) {
       try JournalEntry(day: day, text: String(repeating: "a", count: JournalEntry.maxCharacters + 1))
     }
     // One family emoji is one character, however many scalars it holds.

@@ -26,7 +26,7 @@ import Testing
     #expect(throws: ValidationError(field: "provider.id", rule: "must be a positive TMDB provider id, not 0")) {
       try Provider(id: 0, name: "Netflix")
     }
-    #expect(throws: ValidationError(field: "provider.name", rule: "must not be empty")) {
+    #expect(throws: ValidationError(field: "provider.name", rule: "must not be empty", kind: .empty)) {
       try Provider(id: 8, name: " \n")
     }
   }
@@ -49,7 +49,7 @@ import Testing
     #expect(show.title == "Dark")
     #expect(show.providers(in: "DE") == [Fixtures.netflix])
     #expect(show.providers(in: "US") == [])
-    #expect(throws: ValidationError(field: "show.title", rule: "must not be empty")) {
+    #expect(throws: ValidationError(field: "show.title", rule: "must not be empty", kind: .empty)) {
       try Show(id: UUID(), title: "", status: .watching)
     }
     #expect(throws: ValidationError.self) {
@@ -66,7 +66,7 @@ import Testing
     #expect(special.season == 0 && special.number == 0)
     #expect(throws: ValidationError.self) { try Episode(showID: id, season: -1, number: 1, title: "x", airDay: special.airDay) }
     #expect(throws: ValidationError.self) { try Episode(showID: id, season: 1, number: -1, title: "x", airDay: special.airDay) }
-    #expect(throws: ValidationError(field: "episode.title", rule: "must not be empty")) {
+    #expect(throws: ValidationError(field: "episode.title", rule: "must not be empty", kind: .empty)) {
       try Episode(showID: id, season: 1, number: 1, title: " ", airDay: special.airDay)
     }
   }
@@ -75,7 +75,7 @@ import Testing
     let price = try Price(country: "au", providerID: 8, amount: Decimal(string: "16.99")!, currency: "aud")
     #expect(price.country == "AU" && price.currency == "AUD")
     #expect(try Price(country: "US", providerID: 8, amount: 0, currency: "USD").amount == 0)
-    #expect(throws: ValidationError(field: "price.amount", rule: "must be a number of 0 or more, not -1")) {
+    #expect(throws: ValidationError(field: "price.amount", rule: "must be a number of 0 or more, not -1", kind: .negative)) {
       try Price(country: "US", providerID: 8, amount: -1, currency: "USD")
     }
     #expect(throws: ValidationError.self) { try Price(country: "US", providerID: 8, amount: .nan, currency: "USD") }
