@@ -1,47 +1,52 @@
 import Foundation
 import Mustache
+import Synchronization
 import TallyHTTP
 import TallyLocalization
 
 /// The web pages' Mustache templates, read from `Resources/templates` once at start and named
 /// by their path without the extension (`today`, `partials/date-circle`). A template's fixed
-/// words, `{{t.key}}`, are written in when it is read, once per language: drawing a page looks
-/// up none of them.
-struct Templates: Sendable {
+/// words, `{{t.key}}`, are written in once per language, when a page first speaks it: drawing a
+/// page looks up none of them. Parsing a language's templates takes about 30 ms, so the
+/// languages nobody reads are never parsed.
+final class Templates: Sendable {
+  private let sources: [(name: String, pieces: [WordedPiece])]
   /// Keyed by the translator's code (`de`, `qps`).
-  let libraries: [String: MustacheLibrary]
+  private let libraries = Mutex<[String: MustacheLibrary]>([:])
 
-  /// Parsed on first use; a template that does not parse is a bug a test catches, so it stops
-  /// the server with the file's name rather than serving half a page.
+  /// Read on first use, English parsed then; a template that does not parse is a bug a test
+  /// catches, so it stops the server with the file's name rather than serving half a page.
   static let shared: Templates = {
     do {
-      let languages = PageLanguages.shared
-      return try Templates(
-        folder: resourceFolder(),
-        translators: Language.allCases.map(languages.translator(for:)) + [languages.pseudoTranslator()])
+      let templates = try Templates(folder: resourceFolder())
+      _ = try templates.library(for: PageSpeech.english.translator)
+      return templates
     } catch {
       preconditionFailure("the page templates are broken: \(error)")
     }
   }()
 
-  init(folder: URL, translators: [Translator]) throws {
+  init(folder: URL) throws {
     MustacheContentTypes.register(EscapedHTML(), named: EscapedHTML.name)
-    var sources: [(name: String, text: String)] = []
+    var sources: [(name: String, pieces: [WordedPiece])] = []
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
       guard file.pathExtension == "mustache" else { continue }
       let name = String(file.deletingPathExtension().path.dropFirst(folder.path.count + 1))
-      sources.append((name, try String(contentsOf: file, encoding: .utf8)))
+      sources.append((name, Self.pieces(of: try String(contentsOf: file, encoding: .utf8))))
     }
-    var libraries: [String: MustacheLibrary] = [:]
-    for translator in translators {
-      var library = MustacheLibrary()
-      for source in sources {
-        try library.register(EscapedHTML.pragma + Self.worded(source.text, translator), named: source.name)
-      }
-      libraries[translator.code] = library
+    self.sources = sources
+  }
+
+  /// The templates in `translator`'s language, parsed the first time it is asked for.
+  private func library(for translator: Translator) throws -> MustacheLibrary {
+    if let made = libraries.withLock({ $0[translator.code] }) { return made }
+    var library = MustacheLibrary()
+    for source in sources {
+      try library.register(EscapedHTML.pragma + Self.worded(source.pieces, translator), named: source.name)
     }
-    self.libraries = libraries
+    libraries.withLock { $0[translator.code] = library }
+    return library
   }
 
   static func resourceFolder() throws -> URL {
@@ -51,19 +56,48 @@ struct Templates: Sendable {
     return folder
   }
 
-  /// `text` with each `{{t.key}}` replaced by the key's text in `translator`'s language,
+  /// A template's text cut at its `{{t.key}}`s, once for every language.
+  enum WordedPiece {
+    case text(Substring)
+    case word(String)
+  }
+
+  static func pieces(of text: String) -> [WordedPiece] {
+    var pieces: [WordedPiece] = []
+    var rest = text[...]
+    while let open = rest.range(of: "{{t."), let close = rest[open.upperBound...].range(of: "}}") {
+      pieces.append(.text(rest[..<open.lowerBound]))
+      pieces.append(.word(String(rest[open.upperBound..<close.lowerBound])))
+      rest = rest[close.upperBound...]
+    }
+    return pieces + [.text(rest)]
+  }
+
+  /// The template with each `{{t.key}}` replaced by the key's text in `translator`'s language,
   /// escaped as a `{{value}}` is.
-  static func worded(_ text: String, _ translator: Translator) -> String {
-    text.replacing(/\{\{t\.([A-Za-z0-9_.]+)\}\}/) { HTMLText.escaped(translator.text(String($0.1))) }
+  static func worded(_ pieces: [WordedPiece], _ translator: Translator) -> String {
+    var text = ""
+    for piece in pieces {
+      switch piece {
+      case .text(let literal): text += literal
+      // A brace is written as a reference so that no word can open a Mustache tag.
+      case .word(let key): text += HTMLText.escaped(translator.text(key)).replacing("{", with: "&#123;")
+      }
+    }
+    return text
   }
 
   /// The template's text for `context` in `words`' language; every `{{value}}` is escaped for
   /// HTML.
   func render(_ context: Any, _ name: String, words: Translator = PageSpeech.english.translator) -> String {
-    guard let library = libraries[words.code], let html = library.render(context, withTemplate: name) else {
-      preconditionFailure("no page template named \(name) in \(words.code)")
+    do {
+      guard let html = try library(for: words).render(context, withTemplate: name) else {
+        preconditionFailure("no page template named \(name)")
+      }
+      return html
+    } catch {
+      preconditionFailure("the page templates in \(words.code) are broken: \(error)")
     }
-    return html
   }
 }
 
