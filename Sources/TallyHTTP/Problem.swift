@@ -25,7 +25,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
 
   public init(
     _ status: HTTPResponse.Status, _ detail: String, field: String? = nil, retryAfter: Int? = nil,
-    allow: [String]? = nil
+    allow: [String]? = nil, rule: ValidationError? = nil
   ) {
     self.status = status
     self.title = status.reasonPhrase
@@ -33,13 +33,14 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     self.field = field
     self.retryAfter = retryAfter
     self.allow = allow
+    // A rule of kind `other` has no sentence a client could say instead of `detail`.
+    self.rule = rule?.kind == .other ? nil : rule
   }
 
   /// A broken rule as a problem with `status`, naming `field` (the rule's own field when not
   /// given).
   public init(_ status: HTTPResponse.Status, _ error: ValidationError, field: String? = nil) {
-    self.init(status, "The \(error.field) \(error.rule).", field: field ?? error.field)
-    rule = Self.translatable(error)
+    self.init(status, "The \(error.field) \(error.rule).", field: field ?? error.field, rule: error)
   }
 
   package enum CodingKeys: String, CodingKey {
@@ -66,9 +67,6 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
-  /// `rule` when a client can translate it: its kind is not `other`.
-  public static func translatable(_ rule: ValidationError) -> ValidationError? { rule.kind == .other ? nil : rule }
-
   public static let unauthorized = Problem(
     .unauthorized, "Sign in first: send a session cookie or an 'Authorization: Bearer' API token.")
   public static let ownerOnly = Problem(.forbidden, "Only the server's owner can do this.")
@@ -86,9 +84,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       switch error {
       case .tooManyChanges: return Problem(.contentTooLarge, error.description)
       case .invalid(let index, let rule):
-        var problem = Problem(.unprocessableContent, error.description, field: "changes[\(index)].\(rule.field)")
-        problem.rule = translatable(rule)
-        return problem
+        return Problem(.unprocessableContent, error.description, field: "changes[\(index)].\(rule.field)", rule: rule)
       case .unknown(let index, _, _):
         return Problem(.unprocessableContent, error.description, field: "changes[\(index)]")
       }
@@ -113,9 +109,7 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable, Sendable 
       case .notFound: return Problem(.notFound, error.description)
       case .conflict: return Problem(.conflict, error.description)
       case .invalid(let rule):
-        var problem = Problem(.unprocessableContent, error.description, field: rule.field)
-        problem.rule = translatable(rule)
-        return problem
+        return Problem(.unprocessableContent, error.description, field: rule.field, rule: rule)
       case .storage: return Problem(.serviceUnavailable, error.description)
       default: return nil
       }

@@ -155,9 +155,7 @@ struct ShowPages {
       return try body()
     } catch let error as ValidationError {
       let field = error.field.split(separator: ".").last.map(String.init) ?? error.field
-      var problem = Problem(.unprocessableContent, "The \(field) \(error.rule).", field: field)
-      problem.rule = Problem.translatable(error)
-      throw problem
+      throw Problem(.unprocessableContent, "The \(field) \(error.rule).", field: field, rule: error)
     }
   }
 }
