@@ -25,12 +25,17 @@ public struct Template: Sendable, Equatable {
   /// The text with each `{{name}}` replaced by `values[name]` as plain text (escaping is the
   /// page's job). A name without a value stays as `{{name}}`, so a forgotten value shows.
   public func filled(with values: [String: String]) -> String {
+    filled { values[$0] }
+  }
+
+  /// The text with each `{{name}}` replaced by `value(name)`, or kept when that is nil.
+  public func filled(_ value: (String) -> String?) -> String {
     var result = ""
     result.reserveCapacity(source.utf8.count)
     for part in parts {
       switch part {
       case .text(let text): result += text
-      case .placeholder(let name): result += values[name] ?? "{{\(name)}}"
+      case .placeholder(let name): result += value(name) ?? "{{\(name)}}"
       }
     }
     return result

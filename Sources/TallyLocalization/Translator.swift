@@ -41,14 +41,31 @@ public final class Translator: Sendable {
 
   /// The text for `key` with its `{{name}}` placeholders filled from `values` (as plain text).
   public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-    if let template = catalog[key] { return template.filled(with: values) }
+    template(key).filled(with: values)
+  }
+
+  /// `key`'s text looked up once, for a page that fills it in many times (``Sentence``).
+  public func sentence(_ key: String) -> Sentence { Sentence(template: template(key)) }
+
+  /// `key`'s plural forms looked up once, for a page that picks among them many times
+  /// (``PluralSentence``).
+  public func pluralSentence(_ key: String) -> PluralSentence {
+    var forms: [PluralCategory: Template] = [:]
+    for category in rules.categories { forms[category] = catalog["\(key)_\(category.rawValue)"] }
+    return PluralSentence(key: key, translator: self, zero: catalog["\(key)_zero"], forms: forms)
+  }
+
+  private func template(_ key: String) -> Template {
+    if let template = catalog[key] { return template }
     if let template = english[key] {
       missing.report(language: code, key: key, fallback: .english)
-      return template.filled(with: values)
+      return template
     }
     missing.report(language: code, key: key, fallback: .placeholder)
-    return Self.missingText
+    return Self.missingTemplate
   }
+
+  private static let missingTemplate = Template(missingText)
 
   /// Every text under `prefix.`, keyed without it, as its file has it: this language's where it
   /// has one, else English's. What a page hands its scripts, which fill in values and pick

@@ -81,4 +81,25 @@ import Testing
     #expect([1, 2, 5, 22].map { translator.plural("habits", count: $0) }
       == ["1 nawyk", "2 nawyki", "5 nawyków", "22 nawyki"])
   }
+
+  /// A page's cards say a sentence looked up once; what they say is what a lookup per card
+  /// said, zero forms, fallbacks and their one warning included.
+  @Test func aSentenceLookedUpOnceSaysWhatEachLookupSays() {
+    let warnings = Warnings()
+    let all = translations(warnings)
+    for language in [Language.english, .german, .polish] {
+      let t = all.translator(for: language)
+      for key in ["habits", "days", "nowhere"] {
+        let sentence = t.pluralSentence(key)
+        for count in [0, 1, 2, 5, 22, 1_000] {
+          #expect(sentence(count: count) == t.plural(key, count: count))
+          #expect(sentence(count: count, ["count": "n"]) == t.plural(key, count: count, ["count": "n"]))
+        }
+      }
+      #expect(t.sentence("greeting")(["name": "Jo"]) == t.text("greeting", ["name": "Jo"]))
+      #expect(t.sentence("nowhere.at.all")([:]) == Translator.missingText)
+    }
+    #expect(all.translator(for: .german).pluralSentence("days")(count: 3) == "3 days")
+    #expect(Set(warnings.lines).count == warnings.lines.count)
+  }
 }

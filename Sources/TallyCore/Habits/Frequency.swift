@@ -112,7 +112,7 @@ public enum Frequency: Hashable, Sendable {
 }
 
 /// What a streak counts: days, weeks, months, or blocks of a "k times in n days" schedule.
-public enum StreakUnit: String, Codable, Sendable {
+public enum StreakUnit: String, Codable, Sendable, CaseIterable {
   case day, week, month, period
 }
 

@@ -91,7 +91,7 @@ struct HabitPages {
   private func listPage(
     user: User, time: UserTime, request: Request, revision: StoreRevision, speech: PageSpeech
   ) async throws -> HTMLPage {
-    let words = PageDays(speech: speech, calendar: time.calendar)
+    let words = HabitSummary.Words(PageDays(speech: speech, calendar: time.calendar))
     let cardWords = HabitSummary.CardWords(speech.translator)
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
     let habits = days.habits(includingArchived: true)

@@ -168,12 +168,17 @@ struct PageDays: Sendable {
   func spoken(_ state: HabitGrid.State) -> String { t.text("gridState.\(state)") }
 
   /// The period a habit's progress counts over: "this week", "this month"…
-  func progressPeriod(of habit: Habit) -> String {
+  func progressPeriod(of habit: Habit) -> String { t.text(Self.periodKey(of: habit)) }
+
+  static let periodKeys = ["period.thisWeek", "period.today", "period.thisPeriod", "period.thisMonth"]
+
+  /// Which of ``periodKeys`` names the period of `habit`'s progress.
+  static func periodKey(of habit: Habit) -> String {
     switch habit.frequency {
-    case .daily: t.text(habit.measure == nil ? "period.thisWeek" : "period.today")
-    case .weekly, .weekdays: t.text("period.thisWeek")
-    case .timesInDays: t.text("period.thisPeriod")
-    case .monthly: t.text("period.thisMonth")
+    case .daily: habit.measure == nil ? "period.thisWeek" : "period.today"
+    case .weekly, .weekdays: "period.thisWeek"
+    case .timesInDays: "period.thisPeriod"
+    case .monthly: "period.thisMonth"
     }
   }
 }

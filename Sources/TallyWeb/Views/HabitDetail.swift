@@ -74,7 +74,8 @@ struct HabitDetail: Sendable {
     if case .weekdays = habit.frequency { hasWeekdays = true } else { hasWeekdays = false }
     let statistics = HabitStatistics(habit: habit, history: history, today: today, firstWeekday: calendar.firstWeekday)
     self.habit = HabitSummary(
-      habit, entries: entries, history: history, statistics: statistics, today: today, words: words)
+      habit, entries: entries, history: history, statistics: statistics, today: today,
+      words: HabitSummary.Words(words))
     let unit = statistics.streakUnit.rawValue
     func count(_ n: Int) -> String { t.plural("length.\(unit)", count: n) }
     let period = words.progressPeriod(of: habit)

@@ -27,7 +27,7 @@ struct HabitSummary: Sendable {
   /// For a page that has made the habit's history and statistics of `entries` already.
   init(
     _ habit: Habit, entries: [HabitEntry], history: HabitHistory, statistics: HabitStatistics, today: Day,
-    words: PageDays
+    words: Words
   ) {
     id = habit.id.storeText
     name = habit.name
@@ -35,29 +35,19 @@ struct HabitSummary: Sendable {
     color = habit.color.css
     group = habit.group
     archived = habit.archived
-    streakText = Self.streak(statistics.currentStreak, unit: statistics.streakUnit, words: words)
-    (progressCount, progressText) = Self.progress(habit, statistics, words: words)
+    streakText = words.streak(statistics.currentStreak, unit: statistics.streakUnit)
+    let figures = statistics.progressFigures(of: habit)
+    progressCount = words.progress(["done": figures.done, "goal": figures.goal])
+    progressText = words.progressIn(["progress": progressCount, "period": words.period(of: habit)])
     progressWidth = DateCircleSVG.number(statistics.weeklyProgress * 100)
     doneToday = history.isCompleted(on: today)
     nextStatus = doneToday ? "none" : "done"
     todayNote = entries.last { $0.day == today }?.note ?? ""
     miniGrid = MiniGrid(
       HabitGrid(
-        habit: habit, history: history, today: today, firstWeekday: words.calendar.firstWeekday,
+        habit: habit, history: history, today: today, firstWeekday: words.firstWeekday,
         weekCount: MiniGrid.weeks),
       color: habit.color.css, words: words)
-  }
-
-  /// "3 day streak", "2 week streak"…
-  static func streak(_ length: Int, unit: StreakUnit, words: PageDays) -> String {
-    words.t.plural("streak.\(unit.rawValue)", count: length)
-  }
-
-  /// `2 of 7` and `2 of 7 this week`; `3.5 of 5 km today` for measurable habits.
-  static func progress(_ habit: Habit, _ statistics: HabitStatistics, words: PageDays) -> (count: String, text: String) {
-    let figures = statistics.progressFigures(of: habit)
-    let count = words.t.text("habits.progress", ["done": figures.done, "goal": figures.goal])
-    return (count, words.t.text("habits.progressIn", ["progress": count, "period": words.progressPeriod(of: habit)]))
   }
 }
 
@@ -77,7 +67,7 @@ struct MiniGrid: Sendable {
   let openPath: String
   let summary: String
 
-  init(_ grid: HabitGrid, color: String, words: PageDays) {
+  init(_ grid: HabitGrid, color: String, words: HabitSummary.Words) {
     var paths: [HabitGrid.State: String] = [:]
     var completed = 0
     var tracked = 0
@@ -103,9 +93,8 @@ struct MiniGrid: Sendable {
     donePath = paths[.done] ?? ""
     skippedPath = paths[.skipped] ?? ""
     openPath = paths[.empty] ?? ""
-    summary = words.t.plural(
-      "habits.miniGrid", count: tracked,
-      ["weeks": words.t.number(grid.weeks.count), "done": words.t.number(completed)])
+    summary = words.miniGrid(
+      count: tracked, ["weeks": words.number(grid.weeks.count), "done": words.number(completed)])
   }
 
   /// Days before tracking began are drawn as not done.
@@ -115,6 +104,36 @@ struct MiniGrid: Sendable {
 }
 
 extension HabitSummary {
+  /// The sentences every summary says with its own figures, looked up once per page.
+  struct Words: Sendable {
+    let firstWeekday: Weekday
+    let number: @Sendable (Int) -> String
+    private let streaks: [StreakUnit: PluralSentence]
+    /// `2 of 7`; `3.5 of 5 km` for measurable habits.
+    let progress: Sentence
+    /// `2 of 7 this week`.
+    let progressIn: Sentence
+    let miniGrid: PluralSentence
+    private let periods: [String: String]
+
+    init(_ days: PageDays) {
+      let t = days.t
+      firstWeekday = days.calendar.firstWeekday
+      number = t.number
+      streaks = Dictionary(uniqueKeysWithValues: StreakUnit.allCases.map { ($0, t.pluralSentence("streak.\($0.rawValue)")) })
+      progress = t.sentence("habits.progress")
+      progressIn = t.sentence("habits.progressIn")
+      miniGrid = t.pluralSentence("habits.miniGrid")
+      periods = Dictionary(uniqueKeysWithValues: PageDays.periodKeys.map { ($0, t.text($0)) })
+    }
+
+    /// "3 day streak", "2 week streak"…
+    func streak(_ length: Int, unit: StreakUnit) -> String { streaks[unit]!(count: length) }
+
+    /// The period a habit's progress counts over: "this week", "this month"…
+    func period(of habit: Habit) -> String { periods[PageDays.periodKey(of: habit)]! }
+  }
+
   /// The words every card says alike, looked up once per page.
   struct CardWords: Sendable {
     /// Short enough to share one line with the move and archive buttons on a phone; on the

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TallyAccounts
+import TallyCore
 import TallyHTTP
 import TallyLocalization
 import TallyOIDC
@@ -21,6 +22,25 @@ import Testing
     let catalog = try #require(translations.catalogs[language])
     let problems = CatalogParity.problems(in: catalog, rules: translations.rules(for: language), english: translations.english)
     #expect(problems.isEmpty, "\(language.code).json: \(problems.map(\.description))")
+  }
+
+  /// The habit cards look their sentences up once per page; in every shipped language and for
+  /// every count up to a few hundred, they say what a lookup per card says.
+  @Test(arguments: Language.allCases)
+  func sentencesLookedUpOnceSayWhatEachLookupSays(_ language: Language) {
+    let t = PageLanguages.shared.translator(for: language)
+    let keys = StreakUnit.allCases.map { "streak.\($0.rawValue)" } + ["habits.miniGrid"]
+    for key in keys {
+      let sentence = t.pluralSentence(key)
+      for count in Array(0...300) + [1_001, 12_345] {
+        let values: KeyValuePairs = ["weeks": "26", "done": "3"]
+        #expect(sentence(count: count, values) == t.plural(key, count: count, ["weeks": "26", "done": "3"]))
+      }
+    }
+    let values: KeyValuePairs = ["done": "2", "goal": "7", "progress": "2 / 7", "period": "p"]
+    for key in ["habits.progress", "habits.progressIn"] {
+      #expect(t.sentence(key)(values) == t.text(key, ["done": "2", "goal": "7", "progress": "2 / 7", "period": "p"]))
+    }
   }
 
   /// Rendered in the pseudo-locale, which wraps every catalog string in ⟦…⟧, the sign-in
