@@ -3,7 +3,9 @@
 PostgreSQL is stopped (`pg_ctl -m fast`) and started again, round after round. After each round,
 both instances must still be running, and each must take a write again within 10 s. The probe
 stops at the first round that fails, and prints the exit status of an instance that ended (a
-negative number is the signal) and the end of its standard error, which names a Swift trap.
+negative number is the signal) and the end of its standard error, which names a Swift trap;
+for an instance that stays running but takes no write, what its attempts were answered, the end
+of its log (warnings included) and what each of the database's sessions was doing.
 
 Found 2026-12-02 (docs/server.md, "When PostgreSQL restarts"): postgres-nio 1.33.2's pool traps
 in `createNewDemandConnectionIfPossible` (`precondition(minimumConcurrentConnections <=
@@ -16,6 +18,7 @@ Needs the throwaway cluster of .ci/postgres-start, whose data directory it resta
   eval "$(.ci/postgres-start)"; python3 Benchmarks/probe_restarts.py --tally .build/debug/tally
 """
 import argparse
+import collections
 import json
 import os
 import shutil
@@ -37,7 +40,7 @@ class Instance:
         self.base, self.log = f"http://127.0.0.1:{port}", os.path.join(folder, f"instance-{port}.log")
         with open(self.log, "w") as log:
             self.process = subprocess.Popen([tally, "serve", "--database", database, "--port", str(port),
-                                             "--log-level", "error"], stdout=subprocess.DEVNULL, stderr=log)
+                                             "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=log)
         for _ in range(600):
             if self.answers():
                 return
@@ -55,7 +58,7 @@ class Instance:
         the last lines."""
         with open(self.log) as log:
             lines = log.readlines()
-        return "".join(crash_lines(lines) or lines[-12:])
+        return "".join(crash_lines(lines) or lines[-30:])
 
 
 def mark(instance, habit, bearer, day, status):
@@ -65,16 +68,27 @@ def mark(instance, habit, bearer, day, status):
 
 
 def writes_again(instance, habit, bearer, seconds):
-    """Whether a write through `instance` is answered 200 within `seconds`."""
-    deadline = time.monotonic() + seconds
+    """Whether a write through `instance` is answered 200 within `seconds`, and how each attempt
+    was answered (a status, or the error of a call that got none) and how often."""
+    deadline, answers = time.monotonic() + seconds, collections.Counter()
     while time.monotonic() < deadline:
         try:
-            if mark(instance, habit, bearer, "2026-12-01", "done") == 200:
-                return True
-        except OSError:
-            pass
+            status = mark(instance, habit, bearer, "2026-12-01", "done")
+        except OSError as error:
+            status = type(error).__name__
+        if status == 200:
+            return True, answers
+        answers[status] += 1
         time.sleep(0.1)
-    return False
+    return False, answers
+
+
+def sessions(server, database):
+    """What each session on `database` is doing, for a write that did not come through."""
+    query = ("SELECT pid, state, wait_event_type, wait_event, now() - xact_start, left(query, 80) "
+             f"FROM pg_stat_activity WHERE datname = '{database}' ORDER BY xact_start")
+    found = subprocess.run(["psql", server, "-Atc", query], capture_output=True, text=True)
+    return found.stdout or found.stderr
 
 
 def main():
@@ -121,9 +135,11 @@ def main():
                           f"{instance.process.returncode}; the end of its standard error:\n{instance.ending()}")
                 return 1
             for instance in instances:
-                if not writes_again(instance, habit, bearer, seconds=10):
+                wrote, answers = writes_again(instance, habit, bearer, seconds=10)
+                if not wrote:
                     print(f"round {round_number}: the instance on {instance.base} took no write within 10 s "
-                          f"of PostgreSQL's start; the end of its standard error:\n{instance.ending()}")
+                          f"of PostgreSQL's start (answers: {dict(answers)}); the end of its standard error:\n"
+                          f"{instance.ending()}\nthe sessions on {name}:\n{sessions(server, name)}")
                     return 1
         print(f"{options.rounds} restarts of PostgreSQL under writes: both instances still running, and each took a write after every start")
         return 0

@@ -50,12 +50,8 @@ extension Request {
     }
     for (field, limit) in T.textLimits.sorted(by: { $0.key < $1.key }) {
       if let text = fields[field] as? String, text.unicodeScalars.count > limit {
-        let length = text.unicodeScalars.count
         throw Problem(
-          .unprocessableContent,
-          ValidationError(
-            field: field, rule: "must be at most \(limit) characters (this one has \(length))", kind: .tooLong,
-            values: ["max": "\(limit)", "length": "\(length)"]))
+          .unprocessableContent, ValidationError.tooLong(field, max: limit, length: text.unicodeScalars.count))
       }
     }
     let data = try JSONSerialization.data(withJSONObject: object)

@@ -74,9 +74,7 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
     else { return nil }
     guard descriptionLengths.contains(trimmed.count) else {
-      throw ValidationError(
-        field: "description", rule: "must be at most 1000 characters (this one has \(trimmed.count))",
-        kind: .tooLong, values: ["max": "1000", "length": "\(trimmed.count)"])
+      throw ValidationError.tooLong("description", max: descriptionLengths.upperBound, length: trimmed.count)
     }
     try NulFreeText.check(trimmed, field: "description")
     return trimmed
@@ -120,8 +118,7 @@ public struct Habit: Identifiable, Hashable, Codable, Sendable {
     guard let trimmed = group?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
     else { return nil }
     guard groupLengths.contains(trimmed.count) else {
-      throw ValidationError(field: "group", rule: "must be at most 50 characters", kind: .tooLong,
-        values: ["max": "50", "length": "\(trimmed.count)"])
+      throw ValidationError.tooLong("group", max: groupLengths.upperBound, length: trimmed.count)
     }
     try NulFreeText.check(trimmed, field: "group")
     return trimmed

@@ -17,6 +17,13 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 
   public var description: String { "\(field) \(rule)" }
 
+  /// `field` holds `length` characters, more than the `max` it may.
+  public static func tooLong(_ field: String, max: Int, length: Int) -> ValidationError {
+    ValidationError(
+      field: field, rule: "must be at most \(max) characters (this one has \(length))", kind: .tooLong,
+      values: ["max": "\(max)", "length": "\(length)"])
+  }
+
   /// The rules a person meets on a form, each with the values its sentence names; `other`
   /// for the rest, which only a program that sends wrong data meets.
   public enum Kind: String, Sendable, CaseIterable {

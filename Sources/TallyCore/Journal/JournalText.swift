@@ -12,9 +12,7 @@ enum JournalText {
     try NulFreeText.check(text, field: field)
     let count = text.count
     guard count <= maxCharacters else {
-      throw ValidationError(
-        field: field, rule: "must be at most \(maxCharacters) characters (this one has \(count))", kind: .tooLong,
-        values: ["max": "\(maxCharacters)", "length": "\(count)"])
+      throw ValidationError.tooLong(field, max: maxCharacters, length: count)
     }
     return text
   }

@@ -19,9 +19,7 @@ public struct Measure: Hashable, Sendable {
   public init(unit: String, target: Amount, direction: TargetDirection = .atLeast) throws(ValidationError) {
     let trimmed = unit.trimmingCharacters(in: .whitespacesAndNewlines)
     guard Measure.unitLengths.contains(trimmed.count) else {
-      throw ValidationError(
-        field: "unit", rule: "must be at most 30 characters (this one has \(trimmed.count))", kind: .tooLong,
-        values: ["max": "30", "length": "\(trimmed.count)"])
+      throw ValidationError.tooLong("unit", max: Measure.unitLengths.upperBound, length: trimmed.count)
     }
     try NulFreeText.check(trimmed, field: "unit")
     guard target > .zero else {

@@ -38,9 +38,7 @@ public enum EntryNote {
     let trimmed = new.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return nil }
     guard trimmed.count <= maxCharacters else {
-      throw ValidationError(
-        field: "note", rule: "must be at most \(maxCharacters) characters (this one has \(trimmed.count))", kind: .tooLong,
-        values: ["max": "\(maxCharacters)", "length": "\(trimmed.count)"])
+      throw ValidationError.tooLong("note", max: maxCharacters, length: trimmed.count)
     }
     try NulFreeText.check(trimmed, field: "note")
     return trimmed
