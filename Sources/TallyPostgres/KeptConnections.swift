@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import Synchronization
+import TallyStore
 
 /// A fixed number of connections to one PostgreSQL database, all opened at start and kept
 /// open: each has a keeper that opens it again when it closes, after a pause that doubles
@@ -201,6 +202,7 @@ final class KeptConnections: Sendable {
       }
       defer { givingUp.cancel() }
       do {
+        try connection.checkOpen()
         _ = try await connection.query("SELECT 1", logger: logger).collect()
         return true
       } catch {
@@ -209,5 +211,16 @@ final class KeptConnections: Sendable {
         return false
       }
     }
+  }
+}
+
+extension PostgresConnection {
+  /// Fails once the connection has closed. postgres-nio answers no statement written to a
+  /// closed connection (the write finds no handler to take it), so its caller, and whoever
+  /// waits for that caller, would wait for good (docs/storage.md, "Connections"). Tally's
+  /// statements run on the connection's event loop, so nothing closes it between this check
+  /// and the write that follows.
+  func checkOpen() throws(StoreError) {
+    if isClosed { throw StoreError.storage("the connection to PostgreSQL has closed") }
   }
 }

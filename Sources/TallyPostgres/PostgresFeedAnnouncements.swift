@@ -50,7 +50,8 @@ enum PostgresFeedAnnouncements {
         try await pool.withConnection { connection in
           // Each notification is handled on the thread that read it, not handed to Swift's pool.
           try await withTaskExecutorPreference(EventLoopExecutor.of(connection.eventLoop)) {
-            try await connection.listen(on: channel) { notifications in
+            try connection.checkOpen()
+            return try await connection.listen(on: channel) { notifications in
               // A listener that stopped hearing without a word would keep heads that others'
               // commits moved on: asked now and then, a silent connection is closed and opened
               // again. Asked from the start, before the hello: a connection that falls silent

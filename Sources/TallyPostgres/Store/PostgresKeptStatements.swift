@@ -164,6 +164,7 @@ extension PostgresKeptStatements.OfUser {
 extension PostgresConnection {
   /// Every row `statement` answers, its statement prepared on this connection the first time.
   func kept<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+    try checkOpen()
     var result: [Statement.Row] = []
     for try await row in try await execute(statement, logger: PostgresAppDatabase.quiet) { result.append(row) }
     return result

@@ -14,6 +14,7 @@ extension PostgresStore {
       // checked one after the other.
       try await connection.run("SELECT 1 FROM users WHERE id = \(user) FOR UPDATE")
       var titles: [UUID: String] = [:]
+      try connection.checkOpen()
       for try await (id, title) in try await connection.query(
         "SELECT id, title FROM shows WHERE user_id = \(user)", logger: PostgresAppDatabase.quiet
       ).decode((UUID, String).self) {

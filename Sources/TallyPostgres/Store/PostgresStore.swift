@@ -92,6 +92,7 @@ public struct PostgresStore: Store {
     guard !users.isEmpty else { return }
     let moved = try await read { connection in
       var moved: [UUID: Int64] = [:]
+      try connection.checkOpen()
       let rows = try await connection.query(
         "SELECT user_id, position FROM sync_heads WHERE user_id = ANY(\(users))", logger: PostgresAppDatabase.quiet)
       for try await (user, position) in rows.decode((UUID, Int64).self) { moved[user] = position }
@@ -133,6 +134,7 @@ public struct PostgresStore: Store {
 extension PostgresConnection {
   /// Every row of the query's answer, read by column name.
   func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+    try checkOpen()
     var result: [PostgresRandomAccessRow] = []
     for try await row in try await self.query(query, logger: PostgresAppDatabase.quiet) {
       result.append(row.makeRandomAccess())
@@ -142,6 +144,7 @@ extension PostgresConnection {
 
   /// The first column of each row.
   func values<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> [T] {
+    try checkOpen()
     var result: [T] = []
     for try await (value) in try await self.query(query, logger: PostgresAppDatabase.quiet).decode(T.self) {
       result.append(value)
@@ -152,6 +155,7 @@ extension PostgresConnection {
   /// Runs a statement; returns how many rows it returned (`RETURNING 1` counts changed rows).
   @discardableResult
   func run(_ query: PostgresQuery) async throws -> Int {
+    try checkOpen()
     var count = 0
     for try await _ in try await self.query(query, logger: PostgresAppDatabase.quiet) { count += 1 }
     return count

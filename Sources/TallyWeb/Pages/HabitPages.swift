@@ -92,7 +92,7 @@ struct HabitPages {
     user: User, time: UserTime, request: Request, revision: StoreRevision, speech: PageSpeech
   ) async throws -> HTMLPage {
     let words = HabitSummary.Words(PageDays(speech: speech, calendar: time.calendar))
-    let cardWords = HabitSummary.CardWords(speech.translator)
+    let cardWords = HabitSummary.cardWords(speech)
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
     let habits = days.habits(includingArchived: true)
     let summaries = habits.map { habit in

@@ -104,37 +104,54 @@ struct MiniGrid: Sendable {
 }
 
 extension HabitSummary {
-  /// The sentences every summary says with its own figures, looked up once per page.
+  /// The sentences every summary says with its own figures, and the account's first weekday.
   struct Words: Sendable {
     let firstWeekday: Weekday
-    let number: @Sendable (Int) -> String
-    private let streaks: [StreakUnit: PluralSentence]
-    /// `2 of 7`; `3.5 of 5 km` for measurable habits.
-    let progress: Sentence
-    /// `2 of 7 this week`.
-    let progressIn: Sentence
-    let miniGrid: PluralSentence
-    private let periods: [String: String]
+    private let said: Said
 
     init(_ days: PageDays) {
-      let t = days.t
       firstWeekday = days.calendar.firstWeekday
-      number = t.number
-      streaks = Dictionary(uniqueKeysWithValues: StreakUnit.allCases.map { ($0, t.pluralSentence("streak.\($0.rawValue)")) })
-      progress = t.sentence("habits.progress")
-      progressIn = t.sentence("habits.progressIn")
-      miniGrid = t.pluralSentence("habits.miniGrid")
-      periods = Dictionary(uniqueKeysWithValues: PageDays.periodKeys.map { ($0, t.text($0)) })
+      said = Self.saidIn(days.speech)
     }
 
+    /// A language's sentences, looked up once per process: each page of cards looked them
+    /// up again, which cost a habits page more than its cards' own lookups (perf record).
+    private static let saidIn = DrawnOnce(capacity: 32) { (speech: PageSpeech) in Said(speech.translator) }
+
+    private struct Said: Sendable {
+      let translator: Translator
+      let streaks: [StreakUnit: PluralSentence]
+      let progress: Sentence
+      let progressIn: Sentence
+      let miniGrid: PluralSentence
+      let periods: [String: String]
+
+      init(_ t: Translator) {
+        translator = t
+        streaks = Dictionary(uniqueKeysWithValues: StreakUnit.allCases.map { ($0, t.pluralSentence("streak.\($0.rawValue)")) })
+        progress = t.sentence("habits.progress")
+        progressIn = t.sentence("habits.progressIn")
+        miniGrid = t.pluralSentence("habits.miniGrid")
+        periods = Dictionary(uniqueKeysWithValues: PageDays.periodKeys.map { ($0, t.text($0)) })
+      }
+    }
+
+    /// `2 of 7`; `3.5 of 5 km` for measurable habits.
+    var progress: Sentence { said.progress }
+    /// `2 of 7 this week`.
+    var progressIn: Sentence { said.progressIn }
+    var miniGrid: PluralSentence { said.miniGrid }
+
+    func number(_ number: Int) -> String { said.translator.number(number) }
+
     /// "3 day streak", "2 week streak"…
-    func streak(_ length: Int, unit: StreakUnit) -> String { streaks[unit]!(count: length) }
+    func streak(_ length: Int, unit: StreakUnit) -> String { said.streaks[unit]!(count: length) }
 
     /// The period a habit's progress counts over: "this week", "this month"…
-    func period(of habit: Habit) -> String { periods[PageDays.periodKey(of: habit)]! }
+    func period(of habit: Habit) -> String { said.periods[PageDays.periodKey(of: habit)]! }
   }
 
-  /// The words every card says alike, looked up once per page.
+  /// The words every card says alike, looked up once per language (``cardWords``).
   struct CardWords: Sendable {
     /// Short enough to share one line with the move and archive buttons on a phone; on the
     /// button too, for the label a tap made offline shows.
@@ -155,7 +172,10 @@ extension HabitSummary {
     }
   }
 
-  /// A sentence naming one value, made once per page and cut where the value goes.
+  /// Each language's card words, made once per process.
+  static let cardWords = DrawnOnce(capacity: 32) { (speech: PageSpeech) in CardWords(speech.translator) }
+
+  /// A sentence naming one value, made once per language and cut where the value goes.
   struct OneValue: Sendable {
     private let pieces: [String]
 

@@ -47,6 +47,19 @@ struct KeptConnectionsTests {
     }
   }
 
+  /// A write on a closed channel reaches no handler, so postgres-nio would never answer it:
+  /// a statement on a connection that has closed (the server ended it, or a caller's time ran
+  /// out) must fail at once, or its caller, and whoever waits for that caller, waits for good.
+  @Test func aStatementOnAClosedConnectionFailsAtOnce() async throws {
+    let connection = try await PostgresConnection.connect(
+      configuration: try configuration(application: "closed"), id: 0, logger: Logger(label: "test"))
+    try await connection.close()
+    await #expect(throws: (any Error).self) {
+      try await connection.kept(PostgresKeptStatements.Announce(channel: "tally_test", payloads: ["closed"]))
+    }
+    await #expect(throws: (any Error).self) { try await connection.run("SELECT 1") }
+  }
+
   @Test func connectionsTheServerEndsAreOpenedAgainWithNoOneAsking() async throws {
     let application = "kept-\(UUID().uuidString.prefix(8))"
     let pool = KeptConnections(count: 3, configuration: try configuration(application: application), logger: Logger(label: "test"))
