@@ -25,7 +25,7 @@ struct HabitPages {
   struct ListModel: Sendable {
     struct Group: Sendable {
       let name: String
-      let habits: [HabitSummary]
+      var habits: [HabitSummary]
       var title = ""
       var anchor = ""
       /// The group's cards as HTML (``HabitSummary/card(today:)``).
@@ -107,7 +107,7 @@ struct HabitPages {
     for summary in active {
       let name = summary.group ?? ""
       if let index = groups.firstIndex(where: { $0.name == name }) {
-        groups[index] = ListModel.Group(name: name, habits: groups[index].habits + [summary])
+        groups[index].habits.append(summary)
       } else {
         groups.append(ListModel.Group(name: name, habits: [summary]))
       }

@@ -33,8 +33,17 @@ enum PageLanguages {
 
   /// The language of a page for someone not signed in.
   static func visitor(_ request: Request) -> Language {
-    if let chosen = request.cookies[cookie]?.value, let language = try? Language(code: chosen) { return language }
-    return LanguageNegotiation.language(forAcceptLanguage: request.headers[.acceptLanguage])
+    visitor(chosen: request.cookies[cookie]?.value, acceptLanguage: request.headers[.acceptLanguage])
+  }
+
+  private static func visitor(chosen: String?, acceptLanguage: String?) -> Language {
+    if let chosen, let language = try? Language(code: chosen) { return language }
+    return negotiated(acceptLanguage)
+  }
+
+  /// A browser sends the same `Accept-Language` with every request: each is negotiated once.
+  private static let negotiated = DrawnOnce(capacity: 256) { (header: String?) in
+    LanguageNegotiation.language(forAcceptLanguage: header)
   }
 
   /// The page's words and `<html lang dir>` for `language`, made once per language.
@@ -43,8 +52,10 @@ enum PageLanguages {
   /// The language a page speaks to `request` from `user`: their account's when they chose one,
   /// else the visitor's; the pseudo-locale whenever the cookie names it.
   static func speech(for request: Request, user: User?) -> PageSpeech {
-    if request.cookies[cookie]?.value == PseudoLocalization.code { return .pseudo }
-    return speech(user?.settings.language ?? visitor(request))
+    let chosen = request.cookies[cookie]?.value
+    if chosen == PseudoLocalization.code { return .pseudo }
+    if let language = user?.settings.language { return speech(language) }
+    return speech(visitor(chosen: chosen, acceptLanguage: request.headers[.acceptLanguage]))
   }
 
   /// The cookie that keeps a device's choice: set again when an account chooses a language, so
