@@ -12,7 +12,9 @@ in `createNewDemandConnectionIfPossible` (`precondition(minimumConcurrentConnect
 stats.active)`) after an outage, when it keeps more than one connection open. Two runs of this
 probe on a debug build on that pool ended an instance at round 9 and at round 14 of 40. Tally
 has kept its own connections since (`KeptConnections`, docs/storage.md "Connections"); .ci/run
-runs this probe.
+runs this probe. On 2026-12-06 it found instances that stayed up but took no write: an
+announcement sent on a connection the restart had closed was never answered, and every later
+write waited behind it (docs/server.md, "A write blackout after a restart").
 
 Needs the throwaway cluster of .ci/postgres-start, whose data directory it restarts:
   eval "$(.ci/postgres-start)"; python3 Benchmarks/probe_restarts.py --tally .build/debug/tally
