@@ -217,7 +217,8 @@ final class KeptConnections: Sendable {
 extension PostgresConnection {
   /// Fails once the connection has closed. postgres-nio answers no statement written to a
   /// closed connection (the write finds no handler to take it), so its caller, and whoever
-  /// waits for that caller, would wait for good (docs/storage.md, "Connections"). Tally's
+  /// waits for that caller, would wait for good (docs/server.md, "A write blackout after a
+  /// restart"). Tally's
   /// statements run on the connection's event loop, so nothing closes it between this check
   /// and the write that follows.
   func checkOpen() throws(StoreError) {
