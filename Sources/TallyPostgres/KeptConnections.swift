@@ -218,9 +218,8 @@ extension PostgresConnection {
   /// Fails once the connection has closed. postgres-nio answers no statement written to a
   /// closed connection (the write finds no handler to take it), so its caller, and whoever
   /// waits for that caller, would wait for good (docs/server.md, "A write blackout after a
-  /// restart"). Tally's
-  /// statements run on the connection's event loop, so nothing closes it between this check
-  /// and the write that follows.
+  /// restart"). Tally's statements run on the connection's event loop, so nothing closes it
+  /// between this check and the write that follows.
   func checkOpen() throws(StoreError) {
     if isClosed { throw StoreError.storage("the connection to PostgreSQL has closed") }
   }
