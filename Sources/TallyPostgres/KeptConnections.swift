@@ -223,4 +223,12 @@ extension PostgresConnection {
   func checkOpen() throws(StoreError) {
     if isClosed { throw StoreError.storage("the connection to PostgreSQL has closed") }
   }
+
+  /// `withTransaction`, begun only on a connection that is open (``checkOpen()``).
+  func openTransaction<T: Sendable>(
+    logger: Logger, _ body: (PostgresConnection) async throws -> sending T
+  ) async throws -> sending T {
+    try checkOpen()
+    return try await withTransaction(logger: logger, body)
+  }
 }

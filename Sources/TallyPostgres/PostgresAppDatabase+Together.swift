@@ -47,8 +47,7 @@ extension PostgresAppDatabase {
       let results = try await announcing { [self] in
         try await limited { [self] in
           try await leasedAnnouncing { [logger] connection in
-            try connection.checkOpen()
-            return try await connection.withTransaction(logger: logger) { connection in
+            try await connection.openTransaction(logger: logger) { connection in
               var results: [any Sendable] = []
               for waiting in taken { results.append(try await waiting.body(connection)) }
               return results

@@ -208,8 +208,7 @@ public final class PostgresAppDatabase: Sendable {
         return try await limited(timeLimited) { [self] in
           let run = { [self] in
             try await leasedAnnouncing { [logger] connection in
-              try connection.checkOpen()
-              return try await connection.withTransaction(logger: logger) { connection in
+              try await connection.openTransaction(logger: logger) { connection in
                 if isolation != .readCommitted {
                   try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
                 }

@@ -14,11 +14,8 @@ extension PostgresStore {
       // checked one after the other.
       try await connection.run("SELECT 1 FROM users WHERE id = \(user) FOR UPDATE")
       var titles: [UUID: String] = [:]
-      try connection.checkOpen()
-      for try await (id, title) in try await connection.query(
-        "SELECT id, title FROM shows WHERE user_id = \(user)", logger: PostgresAppDatabase.quiet
-      ).decode((UUID, String).self) {
-        titles[id] = title
+      for row in try await connection.rows("SELECT id, title FROM shows WHERE user_id = \(user)") {
+        titles[try row["id"].decode(UUID.self)] = try row["title"].decode(String.self)
       }
       try ShowRules.checkTitleFree(show, among: titles)
       try await connection.saveShow(show, user: user)

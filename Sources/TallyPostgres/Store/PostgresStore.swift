@@ -92,10 +92,9 @@ public struct PostgresStore: Store {
     guard !users.isEmpty else { return }
     let moved = try await read { connection in
       var moved: [UUID: Int64] = [:]
-      try connection.checkOpen()
-      let rows = try await connection.query(
-        "SELECT user_id, position FROM sync_heads WHERE user_id = ANY(\(users))", logger: PostgresAppDatabase.quiet)
-      for try await (user, position) in rows.decode((UUID, Int64).self) { moved[user] = position }
+      for row in try await connection.rows("SELECT user_id, position FROM sync_heads WHERE user_id = ANY(\(users))") {
+        moved[try row["user_id"].decode(UUID.self)] = try row["position"].decode(Int64.self)
+      }
       return moved
     }
     feedHeads.advance(moved)

@@ -92,7 +92,6 @@ struct HabitPages {
     user: User, time: UserTime, request: Request, revision: StoreRevision, speech: PageSpeech
   ) async throws -> HTMLPage {
     let words = HabitSummary.Words(PageDays(speech: speech, calendar: time.calendar))
-    let cardWords = HabitSummary.cardWords(speech)
     let days = try await services.histories.read(for: user.id, from: services.store, at: revision)
     let habits = days.habits(includingArchived: true)
     let summaries = habits.map { habit in
@@ -119,7 +118,7 @@ struct HabitPages {
       groups[index].title =
         name.isEmpty ? speech.translator.text(groups.count > 1 ? "habits.ungrouped" : "habits.all") : name
       groups[index].anchor = String(index)
-      groups[index].cards = groups[index].habits.map { $0.card(today: time.today.description, words: cardWords) }.joined()
+      groups[index].cards = groups[index].habits.map { $0.card(today: time.today.description, words: words.card) }.joined()
     }
     let model = ListModel(
       groups: groups, archived: summaries.filter(\.archived),

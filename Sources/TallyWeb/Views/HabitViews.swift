@@ -114,8 +114,9 @@ extension HabitSummary {
       said = Self.saidIn(days.speech)
     }
 
-    /// A language's sentences, looked up once per process: each page of cards looked them
-    /// up again, which cost a habits page more than its cards' own lookups (perf record).
+    /// A language's sentences and card words, looked up once per process: each page of cards
+    /// looked them up again, which cost a habits page more than its cards' own lookups (perf
+    /// record).
     private static let saidIn = DrawnOnce(capacity: 32) { (speech: PageSpeech) in Said(speech.translator) }
 
     private struct Said: Sendable {
@@ -125,9 +126,11 @@ extension HabitSummary {
       let progressIn: Sentence
       let miniGrid: PluralSentence
       let periods: [String: String]
+      let card: CardWords
 
       init(_ t: Translator) {
         translator = t
+        card = CardWords(t)
         streaks = Dictionary(uniqueKeysWithValues: StreakUnit.allCases.map { ($0, t.pluralSentence("streak.\($0.rawValue)")) })
         progress = t.sentence("habits.progress")
         progressIn = t.sentence("habits.progressIn")
@@ -141,6 +144,7 @@ extension HabitSummary {
     /// `2 of 7 this week`.
     var progressIn: Sentence { said.progressIn }
     var miniGrid: PluralSentence { said.miniGrid }
+    var card: CardWords { said.card }
 
     func number(_ number: Int) -> String { said.translator.number(number) }
 
@@ -151,39 +155,26 @@ extension HabitSummary {
     func period(of habit: Habit) -> String { said.periods[PageDays.periodKey(of: habit)]! }
   }
 
-  /// The words every card says alike, looked up once per language (``cardWords``).
+  /// The words every card says alike.
   struct CardWords: Sendable {
     /// Short enough to share one line with the move and archive buttons on a phone; on the
     /// button too, for the label a tap made offline shows.
     let done: String
     let markDone: String
     let archive: String
-    let moveUp: OneValue
-    let moveDown: OneValue
-    let archiveLabel: OneValue
+    /// Each names the habit (`habit`).
+    let moveUp: Sentence
+    let moveDown: Sentence
+    let archiveLabel: Sentence
 
     init(_ t: Translator) {
       done = t.text("habits.done")
       markDone = t.text("habits.markDone")
       archive = t.text("habits.archive")
-      moveUp = OneValue(t, "habits.moveUp", "habit")
-      moveDown = OneValue(t, "habits.moveDown", "habit")
-      archiveLabel = OneValue(t, "habits.archiveLabel", "habit")
+      moveUp = t.sentence("habits.moveUp")
+      moveDown = t.sentence("habits.moveDown")
+      archiveLabel = t.sentence("habits.archiveLabel")
     }
-  }
-
-  /// Each language's card words, made once per process.
-  static let cardWords = DrawnOnce(capacity: 32) { (speech: PageSpeech) in CardWords(speech.translator) }
-
-  /// A sentence naming one value, made once per language and cut where the value goes.
-  struct OneValue: Sendable {
-    private let pieces: [String]
-
-    init(_ t: Translator, _ key: String, _ name: String) {
-      pieces = t.text(key, [name: "\u{0}"]).components(separatedBy: "\u{0}")
-    }
-
-    func callAsFunction(_ value: String) -> String { pieces.joined(separator: value) }
   }
 
   /// The card on the Habits page, written here rather than in a template for the same reason
@@ -193,7 +184,7 @@ extension HabitSummary {
     let icon: Markup = self.icon.map { #"<span aria-hidden="true">\#($0)</span> "# } ?? .empty
     let label = doneToday ? words.done : words.markDone
     func move(_ direction: String, _ arrow: String) -> Markup {
-      let spoken = direction == "up" ? words.moveUp(name) : words.moveDown(name)
+      let spoken = (direction == "up" ? words.moveUp : words.moveDown)(["habit": name])
       return #"<form method="post" action="/habits/\#(id)/move" data-enhance><input type="hidden" name="direction" value="\#(direction)">"#
         + #"<button type="submit" class="icon-button" id="\#(direction)-\#(id)" aria-label="\#(spoken)">\#(arrow)</button></form>"#
     }
@@ -216,7 +207,7 @@ extension HabitSummary {
       </form>
       \#(move("up", "↑"))
       \#(move("down", "↓"))
-      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="\#(words.archiveLabel(name))">\#(words.archive)</button></form>
+      <form method="post" action="/habits/\#(id)/archive" data-enhance><button type="submit" class="icon-button" aria-label="\#(words.archiveLabel(["habit": name]))">\#(words.archive)</button></form>
       </div>
       </article>
 
