@@ -68,11 +68,49 @@ import Testing
     }
   }
 
-  /// The stream's first event, read raw.
-  private func openingEvent(_ url: String, token: String, cursor: String?) async throws -> String {
+  /// A reconnecting EventSource's `Last-Event-ID` is taken before `cursor`, an empty one counts
+  /// as none, and a cursor the server never gave is refused even beside a header that is good.
+  @Test(.timeLimit(.minutes(1))) func theLastEventIDIsTakenFirstAndEveryCursorIsChecked() async throws {
+    let server = try await SyncServer.make(.sqlite)
+    try await server.running { url in
+      let transport = HTTPSyncTransport(baseURL: url, token: server.token)
+      var events = transport.live(after: nil).makeAsyncIterator()
+      let ready = try await nextCursor(&events)
+      _ = try await server.store.createHabit(
+        Habit(id: UUID(), name: "Read", createdDay: day("2026-03-01")), for: server.user.id)
+      let head = try await nextCursor(&events)
+
+      let resumed = try await openingEvent(url, token: server.token, cursor: head, lastEventID: ready)
+      #expect(resumed.contains("event: changed\n") && resumed.contains("id: \(head)\n"))
+      let empty = try await openingEvent(url, token: server.token, cursor: nil, lastEventID: "")
+      #expect(empty.contains("event: ready\n"))
+
+      let bad = "not-a-cursor"
+      for lastEventID in [nil, "", ready] {
+        let refused = try await openingResponse(url, token: server.token, cursor: bad, lastEventID: lastEventID)
+        #expect(refused.status.code == 422, "Last-Event-ID \(lastEventID ?? "absent")")
+        let body = String(buffer: try await refused.body.collect(upTo: 1 << 16))
+        #expect(body.contains("'\(bad)' is not a cursor this server gave out"), "\(body)")
+      }
+      let refused = try await openingResponse(url, token: server.token, cursor: ready, lastEventID: bad)
+      #expect(refused.status.code == 422)
+    }
+  }
+
+  private func openingResponse(
+    _ url: String, token: String, cursor: String?, lastEventID: String? = nil
+  ) async throws -> HTTPClientResponse {
     var request = HTTPClientRequest(url: url + "/api/v1/sync/live" + (cursor.map { "?cursor=\($0)" } ?? ""))
     request.headers.add(name: "Authorization", value: "Bearer \(token)")
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
+    return try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+  }
+
+  /// The stream's first event, read raw.
+  private func openingEvent(
+    _ url: String, token: String, cursor: String?, lastEventID: String? = nil
+  ) async throws -> String {
+    let response = try await openingResponse(url, token: token, cursor: cursor, lastEventID: lastEventID)
     var text = ""
     for try await buffer in response.body {
       text += String(buffer: buffer)

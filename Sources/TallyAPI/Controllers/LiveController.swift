@@ -18,16 +18,20 @@ struct LiveController {
     group.get(.init(stringLiteral: Self.path), use: live)
   }
 
-  /// `cursor` (or `Last-Event-ID`, which a browser's EventSource sends when it reconnects)
-  /// is where the device is. Without one, the stream first tells the current cursor
+  /// `cursor` (or `Last-Event-ID`, which a browser's EventSource sends when it reconnects,
+  /// taken first unless empty) is where the device is. Without one, the stream first tells the current cursor
   /// (`ready`); then `changed` each time the feed moves past what it last told, and a comment
   /// line every heartbeat.
   @Sendable func live(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser().id
     let store = services.store
     let server = try await services.syncDevice.id(in: store)
-    let given = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("cursor")
-    let after = try SyncCursor.position(given, user: user, server: server)
+    let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
+    let resumed = request.headers[Self.lastEventID].flatMap { $0.isEmpty ? nil : $0 }
+    // Both are checked, so a bad cursor is refused even beside a header that names a good one.
+    let asked = try SyncCursor.position(cursor, user: user, server: server)
+    let after = try resumed.map { try SyncCursor.position($0, user: user, server: server) } ?? asked
+    let given = resumed ?? cursor
     let settings = services.configuration.live
     let limits = FeedHeads.Limits(perUser: settings.streamsPerUser, total: settings.streams)
     guard store.feedHeads.hasRoom(for: user, limits: limits) else {
