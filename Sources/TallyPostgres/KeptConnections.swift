@@ -224,11 +224,35 @@ extension PostgresConnection {
     if isClosed { throw StoreError.storage("the connection to PostgreSQL has closed") }
   }
 
-  /// `withTransaction`, begun only on a connection that is open (``checkOpen()``).
+  /// `body` in one transaction, committed when it returns. Not postgres-nio's
+  /// `withTransaction`: that writes its `COMMIT` and `ROLLBACK` unchecked, so a connection
+  /// that closed during `body` would leave the caller waiting for good (``checkOpen()``).
+  /// `BEGIN` and `COMMIT` go through ``run(_:)``, which checks; a closed connection takes no
+  /// `ROLLBACK`, since the server has rolled back on its own.
   func openTransaction<T: Sendable>(
-    logger: Logger, _ body: (PostgresConnection) async throws -> sending T
+    _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> sending T {
-    try checkOpen()
-    return try await withTransaction(logger: logger, body)
+    do { try await run("BEGIN") } catch { throw TransactionFailure(step: .begin, cause: error) }
+    let value: T
+    do {
+      value = try await body(self)
+    } catch {
+      if !isClosed {
+        do { try await run("ROLLBACK") } catch {
+          // A connection whose transaction is in doubt is not lent again.
+          try? await close()
+        }
+      }
+      throw TransactionFailure(step: .body, cause: error)
+    }
+    do { try await run("COMMIT") } catch { throw TransactionFailure(step: .commit, cause: error) }
+    return value
   }
+}
+
+/// A transaction that did not commit: the step that failed, and why.
+struct TransactionFailure: Error {
+  enum Step { case begin, body, commit }
+  let step: Step
+  let cause: any Error
 }

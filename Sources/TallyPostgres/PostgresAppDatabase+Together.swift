@@ -46,8 +46,8 @@ extension PostgresAppDatabase {
     do {
       let results = try await announcing { [self] in
         try await limited { [self] in
-          try await leasedAnnouncing { [logger] connection in
-            try await connection.openTransaction(logger: logger) { connection in
+          try await leasedAnnouncing { connection in
+            try await connection.openTransaction { connection in
               var results: [any Sendable] = []
               for waiting in taken { results.append(try await waiting.body(connection)) }
               return results
@@ -57,12 +57,12 @@ extension PostgresAppDatabase {
       }
       for (waiting, result) in zip(taken, results) { waiting.finish(.committed(result)) }
     } catch {
-      let transactionError = error as? PostgresTransactionError
-      let cause = transactionError?.cause ?? error
+      let failure = error as? TransactionFailure
+      let cause = failure?.cause ?? error
       let retryable = (cause as? PSQLError).map(Self.isRetryable) ?? false
       // A write's own failure, or a deadlock, is retried alone; a failure of the database (it
       // did not answer, or the commit's outcome is unknown) is every write's answer.
-      let alone = retryable || (transactionError?.closureError != nil && taken.count > 1)
+      let alone = retryable || (failure?.step == .body && taken.count > 1)
       for waiting in taken { waiting.finish(alone ? .alone : .failed(cause)) }
     }
   }

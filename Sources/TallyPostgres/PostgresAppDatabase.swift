@@ -207,8 +207,8 @@ public final class PostgresAppDatabase: Sendable {
       do {
         return try await limited(timeLimited) { [self] in
           let run = { [self] in
-            try await leasedAnnouncing { [logger] connection in
-              try await connection.openTransaction(logger: logger) { connection in
+            try await leasedAnnouncing { connection in
+              try await connection.openTransaction { connection in
                 if isolation != .readCommitted {
                   try await connection.run(PostgresQuery(unsafeSQL: isolation.rawValue))
                 }
@@ -219,7 +219,7 @@ public final class PostgresAppDatabase: Sendable {
           guard let user else { return try await run() }
           return try await writeTurns.run(user, run)
         }
-      } catch let error as PostgresTransactionError {
+      } catch let error as TransactionFailure {
         let cause = error.cause
         guard let failure = cause as? PSQLError, attempt < 3, Self.isRetryable(failure) else { throw cause }
         attempt += 1
@@ -309,9 +309,4 @@ private final class Race<T: Sendable>: Sendable {
     timer?.cancel()
     continuation.resume(returning: result)
   }
-}
-
-extension PostgresTransactionError {
-  /// What the caller needs is what failed: its own error, or the database's.
-  var cause: any Error { closureError ?? beginError ?? commitError ?? self }
 }

@@ -60,6 +60,44 @@ struct KeptConnectionsTests {
     await #expect(throws: (any Error).self) { try await connection.run("SELECT 1") }
   }
 
+  /// The same for a transaction: a connection that closes inside it fails the transaction at
+  /// once, at the statement that follows or at the `COMMIT`, naming the step.
+  @Test(arguments: [TransactionFailure.Step.body, .commit])
+  func aTransactionWhoseConnectionClosesFailsAtOnce(_ step: TransactionFailure.Step) async throws {
+    let connection = try await PostgresConnection.connect(
+      configuration: try configuration(application: "closed-in-transaction"), id: 0, logger: Logger(label: "test"))
+    await #expect {
+      try await connection.openTransaction { connection in
+        try await connection.run("CREATE TEMPORARY TABLE t (n int)")
+        try await connection.close()
+        if step == .body { try await connection.run("INSERT INTO t VALUES (1)") }
+      }
+    } throws: { error in
+      (error as? TransactionFailure)?.step == step
+    }
+  }
+
+  /// A body that fails rolls back, and the connection stays open and usable.
+  @Test func aFailedBodyRollsBackAndTheConnectionGoesOn() async throws {
+    let connection = try await PostgresConnection.connect(
+      configuration: try configuration(application: "rolled-back"), id: 0, logger: Logger(label: "test"))
+    try await connection.run("CREATE TEMPORARY TABLE t (n int)")
+    struct Refused: Error {}
+    await #expect(throws: TransactionFailure.self) {
+      try await connection.openTransaction { connection in
+        try await connection.run("INSERT INTO t VALUES (1)")
+        throw Refused()
+      }
+    }
+    #expect(!connection.isClosed)
+    let count = try await connection.openTransaction { connection in
+      try await connection.run("INSERT INTO t VALUES (2)")
+      return try await connection.values("SELECT count(*)::int FROM t", as: Int.self)
+    }
+    #expect(count == [1])
+    try await connection.close()
+  }
+
   @Test func connectionsTheServerEndsAreOpenedAgainWithNoOneAsking() async throws {
     let application = "kept-\(UUID().uuidString.prefix(8))"
     let pool = KeptConnections(count: 3, configuration: try configuration(application: application), logger: Logger(label: "test"))
