@@ -168,19 +168,24 @@ struct PageDays: Sendable {
   func spoken(_ state: HabitGrid.State) -> String { t.text("gridState.\(state)") }
 
   /// The period a habit's progress counts over: "this week", "this month"…
-  func progressPeriod(of habit: Habit) -> String { t.text(Self.periodKey(of: habit)) }
+  func progressPeriod(of habit: Habit) -> String { t.text(ProgressPeriod(of: habit).key) }
+}
 
-  static let periodKeys = ["period.thisWeek", "period.today", "period.thisPeriod", "period.thisMonth"]
+/// The period a habit's progress counts over, as the cards and the habit page name it.
+enum ProgressPeriod: String, CaseIterable, Sendable {
+  case thisWeek, today, thisPeriod, thisMonth
 
-  /// Which of ``periodKeys`` names the period of `habit`'s progress.
-  static func periodKey(of habit: Habit) -> String {
+  init(of habit: Habit) {
     switch habit.frequency {
-    case .daily: habit.measure == nil ? "period.thisWeek" : "period.today"
-    case .weekly, .weekdays: "period.thisWeek"
-    case .timesInDays: "period.thisPeriod"
-    case .monthly: "period.thisMonth"
+    case .daily: self = habit.measure == nil ? .thisWeek : .today
+    case .weekly, .weekdays: self = .thisWeek
+    case .timesInDays: self = .thisPeriod
+    case .monthly: self = .thisMonth
     }
   }
+
+  /// Its name's key in the catalogs.
+  var key: String { "period.\(rawValue)" }
 }
 
 extension PageDays: Hashable {

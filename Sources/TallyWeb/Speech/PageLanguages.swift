@@ -103,18 +103,16 @@ struct PageSpeech: Sendable, Hashable {
   let translator: Translator
   let lang: String
   let dir: String
-  /// The catalog's `script` words as JSON, for what the page's scripts write (words.js).
-  let scriptWords: String
-  /// The same, escaped once for `<body data-words>` rather than on every page.
-  let scriptWordsAttribute: Markup
+  /// The catalog's `script` words as JSON, for what the page's scripts write (words.js),
+  /// escaped once for `<body data-words>` rather than on every page.
+  let scriptWords: Markup
 
   init(translator: Translator, lang: String, dir: String) {
     self.translator = translator
     self.lang = lang
     self.dir = dir
     let words = (try? JSONEncoder.sorted.encode(translator.sources(under: "script"))) ?? Data("{}".utf8)
-    scriptWords = String(decoding: words, as: UTF8.self)
-    scriptWordsAttribute = "\(scriptWords)"
+    scriptWords = "\(String(decoding: words, as: UTF8.self))"
   }
 
   /// For words drawn where no request is at hand.

@@ -125,7 +125,7 @@ extension HabitSummary {
       let progress: Sentence
       let progressIn: Sentence
       let miniGrid: PluralSentence
-      let periods: [String: String]
+      let periods: [ProgressPeriod: String]
       let card: CardWords
 
       init(_ t: Translator) {
@@ -135,7 +135,7 @@ extension HabitSummary {
         progress = t.sentence("habits.progress")
         progressIn = t.sentence("habits.progressIn")
         miniGrid = t.pluralSentence("habits.miniGrid")
-        periods = Dictionary(uniqueKeysWithValues: PageDays.periodKeys.map { ($0, t.text($0)) })
+        periods = Dictionary(uniqueKeysWithValues: ProgressPeriod.allCases.map { ($0, t.text($0.key)) })
       }
     }
 
@@ -152,7 +152,7 @@ extension HabitSummary {
     func streak(_ length: Int, unit: StreakUnit) -> String { said.streaks[unit]!(count: length) }
 
     /// The period a habit's progress counts over: "this week", "this month"…
-    func period(of habit: Habit) -> String { said.periods[PageDays.periodKey(of: habit)]! }
+    func period(of habit: Habit) -> String { said.periods[ProgressPeriod(of: habit)]! }
   }
 
   /// The words every card says alike.

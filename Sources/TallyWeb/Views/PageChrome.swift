@@ -76,7 +76,7 @@ struct PageChrome: Sendable {
           .identifier.replacing("_", with: "-")
       } ?? speech.lang
     skipToContent = speech.translator.text("page.skipToContent")
-    scriptWords = speech.scriptWordsAttribute
+    scriptWords = speech.scriptWords
     self.userName = user?.name
     self.userID = user?.id.storeText
     self.nav =

@@ -129,7 +129,7 @@ import Testing
     #expect(missing.isEmpty, "not in en.json's script section: \(missing.sorted())")
 
     let german = PageLanguages.speech(.german)
-    let words = try JSONDecoder().decode([String: String].self, from: Data(german.scriptWords.utf8))
+    let words = try JSONDecoder().decode([String: String].self, from: Data(Self.decoded(german.scriptWords.html).utf8))
     #expect(words["offline"] == PageLanguages.shared.translator(for: .german).text("script.offline"))
     #expect(Set(words.keys).isSuperset(of: english.keys))
   }
