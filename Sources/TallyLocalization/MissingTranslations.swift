@@ -29,5 +29,11 @@ public final class MissingTranslations: Sendable {
     }
   }
 
+  /// A locale file refused after start-up (edited by hand): said once, as its language is
+  /// read once.
+  func refused(_ error: CatalogError) {
+    warn("\(error); its language shows English")
+  }
+
   enum Fallback { case english, placeholder }
 }

@@ -46,8 +46,9 @@ enum PageLanguages {
     LanguageNegotiation.language(forAcceptLanguage: header)
   }
 
-  /// The page's words and `<html lang dir>` for `language`, made once per language.
-  static func speech(_ language: Language) -> PageSpeech { speeches[language] ?? made(language) }
+  /// The page's words and `<html lang dir>` for `language`, made once per language, the
+  /// first time a page speaks it.
+  static func speech(_ language: Language) -> PageSpeech { speeches(language) }
 
   /// The language a page speaks to `request` from `user`: their account's when they chose one,
   /// else the visitor's; the pseudo-locale whenever the cookie names it.
@@ -66,9 +67,7 @@ enum PageLanguages {
       secure: context.overHTTPS, httpOnly: true, sameSite: .lax)
   }
 
-  private static let speeches = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, made($0)) })
-
-  private static func made(_ language: Language) -> PageSpeech {
+  private static let speeches = DrawnOnce(capacity: Language.allCases.count) { (language: Language) in
     PageSpeech(translator: shared.translator(for: language), lang: language.code, dir: language.direction.rawValue)
   }
 
