@@ -40,7 +40,9 @@ import Testing
         #expect(translations.translator(for: .german).text("actions.save") == "save in de")
       }
       #expect(translations.translator(for: .italian).text("actions.save") == "save in it")
-      #expect(warnings.lines == [#"fr.json: "actions.save" is an array; a translation must be a string; its language shows English"#])
+      #expect(warnings.lines == [
+        #"fr.json: "actions.save" is an array; a translation must be a string; its language shows English"#
+      ])
     }
   }
 

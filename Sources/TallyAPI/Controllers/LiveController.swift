@@ -19,9 +19,9 @@ struct LiveController {
   }
 
   /// `cursor` (or `Last-Event-ID`, which a browser's EventSource sends when it reconnects,
-  /// taken first unless empty) is where the device is. Without one, the stream first tells the current cursor
-  /// (`ready`); then `changed` each time the feed moves past what it last told, and a comment
-  /// line every heartbeat.
+  /// taken first unless empty) is where the device is. Without one, the stream first tells
+  /// the current cursor (`ready`); then `changed` each time the feed moves past what it last
+  /// told, and a comment line every heartbeat.
   @Sendable func live(_ request: Request, context: AppRequestContext) async throws -> Response {
     let user = try context.requireUser().id
     let store = services.store
