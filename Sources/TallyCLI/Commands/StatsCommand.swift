@@ -54,7 +54,7 @@ struct StatsCommand: TallyCommand {
         StatsText.streak(stats.currentStreak, stats.streakUnit),
         StatsText.streak(stats.longestStreak, stats.streakUnit),
         StatsText.percent(stats.completionRate),
-        "\(progress.done)/\(progress.goal) \(HabitStatistics.progressPeriod(of: item.habit))",
+        "\(progress.done)/\(progress.goal) \(ProgressPeriod(of: item.habit).english)",
         StatsText.percent(stats.score),
       ])
     }

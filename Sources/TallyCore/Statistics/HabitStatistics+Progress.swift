@@ -16,14 +16,28 @@ extension HabitStatistics {
     case .timesInDays, .monthly: return ("\(periodCompletions)", "\(habit.frequency.times)")
     }
   }
+}
 
-  /// Which stretch ``progressFigures(of:)`` covers: `this week`, `today`, `this month`, `this period`.
-  public static func progressPeriod(of habit: Habit) -> String {
+/// Which stretch ``HabitStatistics/progressFigures(of:)`` covers.
+public enum ProgressPeriod: String, CaseIterable, Sendable {
+  case thisWeek, today, thisPeriod, thisMonth
+
+  public init(of habit: Habit) {
     switch habit.frequency {
-    case .daily: habit.measure == nil ? "this week" : "today"
-    case .weekly, .weekdays: "this week"
-    case .timesInDays: "this period"
-    case .monthly: "this month"
+    case .daily: self = habit.measure == nil ? .thisWeek : .today
+    case .weekly, .weekdays: self = .thisWeek
+    case .timesInDays: self = .thisPeriod
+    case .monthly: self = .thisMonth
+    }
+  }
+
+  /// As the command line says it: `this week`, `today`, `this period`, `this month`.
+  public var english: String {
+    switch self {
+    case .thisWeek: "this week"
+    case .today: "today"
+    case .thisPeriod: "this period"
+    case .thisMonth: "this month"
     }
   }
 }

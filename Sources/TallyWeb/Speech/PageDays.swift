@@ -171,19 +171,7 @@ struct PageDays: Sendable {
   func progressPeriod(of habit: Habit) -> String { t.text(ProgressPeriod(of: habit).key) }
 }
 
-/// The period a habit's progress counts over, as the cards and the habit page name it.
-enum ProgressPeriod: String, CaseIterable, Sendable {
-  case thisWeek, today, thisPeriod, thisMonth
-
-  init(of habit: Habit) {
-    switch habit.frequency {
-    case .daily: self = habit.measure == nil ? .thisWeek : .today
-    case .weekly, .weekdays: self = .thisWeek
-    case .timesInDays: self = .thisPeriod
-    case .monthly: self = .thisMonth
-    }
-  }
-
+extension ProgressPeriod {
   /// Its name's key in the catalogs.
   var key: String { "period.\(rawValue)" }
 }
